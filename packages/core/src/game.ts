@@ -1,0 +1,102 @@
+import type { GameError, Result } from './result.js';
+import type { Rng } from './rng.js';
+
+/** A seat at the table, numbered from 0 clockwise. */
+export type Seat = number;
+
+/** Who looks at a game: a seat, or `null` for a spectator. */
+export type Viewer = Seat | null;
+
+/** Who may receive an event: everyone (seats and spectators) or one seat only. */
+export type Audience = 'all' | Seat;
+
+export interface Emitted<E> {
+  readonly audience: Audience;
+  readonly event: E;
+}
+
+/** A new state and the events that produced it. */
+export interface Applied<S, E> {
+  readonly state: S;
+  readonly events: readonly Emitted<E>[];
+}
+
+export interface Outcome {
+  /** Winning seats; more than one only when the rules end in a shared win. */
+  readonly winners: readonly Seat[];
+  readonly scores: readonly number[];
+  /** Every seat, best first. */
+  readonly ranking: readonly Seat[];
+  /** The rule that separated the winners from the rest, in the game's own words. */
+  readonly decidedBy: string;
+}
+
+/**
+ * Everything a game provides. Rules are pure and deterministic: all chance comes from the
+ * seeded generator held in the state, and every function returns errors as values.
+ *
+ * `State` is the full, secret state (server and playouts only). `View` is what one seat or
+ * a spectator may know; it is plain JSON and the only thing clients and bots ever receive.
+ */
+export interface GameDefinition<Options, State, Move, View, Event, Presets = unknown> {
+  readonly id: string;
+  readonly name: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+
+  /** Validates options from outside (a record, an HTTP body, CLI flags). */
+  parseOptions(raw: unknown): Result<Options, GameError>;
+  /** Reads the record fields that fix chance in advance (explicit deals, deck order). */
+  parsePresets(
+    record: Readonly<Record<string, unknown>>,
+    options: Options,
+  ): Result<Presets | undefined, GameError>;
+  /** The initial state and the events of setting up (deals are events too). */
+  setup(
+    options: Options,
+    seed: string,
+    presets?: Presets,
+  ): Result<Applied<State, Event>, GameError>;
+
+  playerCount(state: State): number;
+  /** Seats that may act now; empty once the game is over. */
+  activeSeats(state: State): readonly Seat[];
+  /** Every legal move of a seat, in a stable order. */
+  legalMoves(state: State, seat: Seat): Move[];
+  /** A move drawn uniformly from `legalMoves`, without listing them; undefined if none. */
+  randomMove(state: State, seat: Seat, rng: Rng): Move | undefined;
+  /** Validates the shape of a move from outside; the rules check it in `apply`. */
+  parseMove(raw: unknown): Result<Move, GameError>;
+  /** The new state and its events, or the rule the move breaks. `state` is not changed. */
+  apply(state: State, seat: Seat, move: Move): Result<Applied<State, Event>, GameError>;
+
+  /** Fast path for playouts: a private copy of a state, and `apply` in place without events. */
+  clone(state: State): State;
+  applyInPlace(state: State, seat: Seat, move: Move): GameError | undefined;
+
+  /** What a seat (or a spectator, with `null`) may know. Never holds secrets of others. */
+  view(state: State, viewer: Viewer): View;
+  /** The seat whose view this is, or null for a spectator's. */
+  viewer(view: View): Viewer;
+  /**
+   * A complete state consistent with a seat's view, hidden parts drawn from their exact
+   * distribution given that view (and a fresh seed for the future).
+   */
+  sample(view: View, rng: Rng): State;
+
+  isOver(state: State): boolean;
+  outcome(state: State): Outcome | undefined;
+  /** A JSON summary of where a game stands (what `boss replay --json` prints). */
+  summary(state: State): unknown;
+}
+
+// Helpers that work for any game.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, any, any, any>;
+
+/** The events a viewer may see among those emitted. */
+export function eventsFor<E>(emitted: readonly Emitted<E>[], viewer: Viewer): E[] {
+  const out: E[] = [];
+  for (const e of emitted) if (e.audience === 'all' || e.audience === viewer) out.push(e.event);
+  return out;
+}

@@ -1,0 +1,122 @@
+import type { AnyGame, Applied, Emitted, Seat } from './game.js';
+import { err, ok, type Result } from './result.js';
+
+/**
+ * A game record: enough to reproduce a game exactly. Games may add top-level fields that
+ * fix chance in advance (The Boss: `deals`, `police`).
+ */
+export interface GameRecord {
+  readonly game: string;
+  readonly options: unknown;
+  readonly seed: string;
+  readonly moves: readonly RecordedMove[];
+  readonly [field: string]: unknown;
+}
+
+export interface RecordedMove {
+  readonly seat: Seat;
+  readonly [field: string]: unknown;
+}
+
+export type RecordErrorKind =
+  | 'invalid-record'
+  | 'unknown-game'
+  | 'invalid-options'
+  | 'invalid-presets'
+  | 'invalid-move'
+  | 'illegal-move';
+
+export interface RecordError {
+  readonly kind: RecordErrorKind;
+  readonly message: string;
+  /** For move errors: the move's index in `moves`, its seat and the rule it breaks. */
+  readonly moveIndex?: number;
+  readonly seat?: Seat;
+  readonly rule?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the shape every record shares; the game checks the rest. */
+export function parseRecord(raw: unknown): Result<GameRecord, RecordError> {
+  const bad = (message: string) => err<RecordError>({ kind: 'invalid-record', message });
+  if (!isObject(raw)) return bad('A record must be a JSON object.');
+  if (typeof raw.game !== 'string' || raw.game === '') return bad('"game" must name a game.');
+  if (typeof raw.seed !== 'string') return bad('"seed" must be a string.');
+  if (raw.options !== undefined && !isObject(raw.options))
+    return bad('"options" must be an object.');
+  if (!Array.isArray(raw.moves)) return bad('"moves" must be an array.');
+  for (let i = 0; i < raw.moves.length; i++) {
+    const m: unknown = raw.moves[i];
+    if (!isObject(m)) return bad(`Move ${i} must be an object.`);
+    if (!Number.isInteger(m.seat) || (m.seat as number) < 0)
+      return bad(`Move ${i} needs a "seat": a whole number from 0.`);
+  }
+  return ok({ ...raw, options: raw.options ?? {} } as GameRecord);
+}
+
+export interface Replayed<S, E> {
+  readonly state: S;
+  /** The events of setup, then of each move, in order. */
+  readonly events: readonly Emitted<E>[];
+}
+
+/** Replays a record from its start. A move the rules refuse stops it with its index. */
+export function replay<G extends AnyGame>(
+  game: G,
+  record: GameRecord,
+  opts: { keepEvents?: boolean } = {},
+): Result<Replayed<ReturnType<G['clone']>, unknown>, RecordError> {
+  if (record.game !== game.id)
+    return err({
+      kind: 'unknown-game',
+      message: `This record is for "${record.game}", not "${game.id}".`,
+    });
+  const options = game.parseOptions(record.options);
+  if (!options.ok)
+    return err({
+      kind: 'invalid-options',
+      message: options.error.message,
+      rule: options.error.kind,
+    });
+  const presets = game.parsePresets(record, options.value);
+  if (!presets.ok)
+    return err({
+      kind: 'invalid-presets',
+      message: presets.error.message,
+      rule: presets.error.kind,
+    });
+  const start = game.setup(options.value, record.seed, presets.value);
+  if (!start.ok)
+    return err({ kind: 'invalid-presets', message: start.error.message, rule: start.error.kind });
+  const events: Emitted<unknown>[] = opts.keepEvents ? [...start.value.events] : [];
+  let state = start.value.state;
+  for (let i = 0; i < record.moves.length; i++) {
+    const { seat, ...rawMove } = record.moves[i];
+    const move = game.parseMove(rawMove);
+    if (!move.ok)
+      return err({
+        kind: 'invalid-move',
+        message: `Move ${i} (seat ${seat}): ${move.error.message}`,
+        moveIndex: i,
+        seat,
+        rule: move.error.kind,
+      });
+    const applied: Result<
+      Applied<unknown, unknown>,
+      { kind: string; message: string }
+    > = game.apply(state, seat, move.value);
+    if (!applied.ok)
+      return err({
+        kind: 'illegal-move',
+        message: `Move ${i} (seat ${seat}) breaks the rule "${applied.error.kind}": ${applied.error.message}`,
+        moveIndex: i,
+        seat,
+        rule: applied.error.kind,
+      });
+    state = applied.value.state;
+    if (opts.keepEvents) events.push(...applied.value.events);
+  }
+  return ok({ state, events });
+}

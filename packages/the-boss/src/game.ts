@@ -1,0 +1,49 @@
+import { err, ok, type GameDefinition } from '@boss-table/core';
+import type { BossEvent } from './events.js';
+import { parseMove } from './move.js';
+import { parseOptions, type BossOptions } from './options.js';
+import { applyMove, legalMoves, randomMove, type BossMove } from './play.js';
+import { parsePresets, type BossPresets } from './presets.js';
+import { setup } from './setup.js';
+import { cloneState, type BossState } from './state.js';
+import { summary } from './summary.js';
+import { sample, view, type BossView } from './view.js';
+
+export type TheBossGame = GameDefinition<
+  BossOptions,
+  BossState,
+  BossMove,
+  BossView,
+  BossEvent,
+  BossPresets
+>;
+
+/** The Boss (Alain Ollier, 2010), as `../shared/rules/the-boss.md` describes it. */
+export const theBoss: TheBossGame = {
+  id: 'the-boss',
+  name: 'The Boss',
+  minPlayers: 2,
+  maxPlayers: 6,
+  parseOptions,
+  parsePresets: (record) => parsePresets(record),
+  setup,
+  playerCount: (s) => s.config.players,
+  activeSeats: (s) => (s.outcome ? [] : [s.turn]),
+  legalMoves,
+  randomMove,
+  parseMove,
+  apply(state, seat, move) {
+    const next = cloneState(state);
+    const events: NonNullable<Parameters<typeof applyMove>[3]> = [];
+    const broken = applyMove(next, seat, move, events);
+    return broken ? err(broken) : ok({ state: next, events });
+  },
+  clone: cloneState,
+  applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
+  view,
+  viewer: (v) => v.viewer,
+  sample,
+  isOver: (s) => s.outcome !== null,
+  outcome: (s) => s.outcome ?? undefined,
+  summary,
+};

@@ -1,0 +1,147 @@
+import { gameError, type GameError } from '@boss-table/core';
+import { CHICAGO, CINCINNATI, CITY_IDS, CITY_NAMES, CITY_SLOT, SLOTS } from './cities.js';
+import { bigToPlace, cubesOn, type BossState } from './state.js';
+
+/** Cubes added to one city in a turn (rules file, 5.2 step 1). */
+export interface Placement {
+  readonly city: (typeof CITY_IDS)[number];
+  readonly big: number;
+  readonly small: number;
+}
+
+export type PlacementErrorKind =
+  | 'unknown-city'
+  | 'city-not-in-play'
+  | 'no-cubes'
+  | 'not-enough-big-cubes'
+  | 'not-enough-small-cubes'
+  | 'small-needs-big'
+  | 'chicago-too-early'
+  | 'banished'
+  | 'no-strict-lead';
+
+/** The most cubes any other seat has on a city. */
+function mostOthers(s: BossState, seat: number, slot: number): number {
+  let most = 0;
+  for (let p = 0; p < s.config.players; p++)
+    if (p !== seat) most = Math.max(most, cubesOn(s, p, slot));
+  return most;
+}
+
+/** Whether a seat has cubes on some local city (placed on an earlier turn of this round). */
+function hasCubesOnLocalCity(s: BossState, seat: number): boolean {
+  for (let slot = 0; slot < CHICAGO; slot++) if (cubesOn(s, seat, slot) > 0) return true;
+  return false;
+}
+
+export const inPlay = (s: BossState, slot: number): boolean =>
+  slot === CHICAGO || s.config.slots.includes(slot);
+
+/** Why a seat may not place on a city at all this turn, whatever the numbers; undefined if it may. */
+export function cityClosed(
+  s: BossState,
+  seat: number,
+  slot: number,
+): GameError<PlacementErrorKind> | undefined {
+  if (slot === CHICAGO && !hasCubesOnLocalCity(s, seat))
+    return gameError(
+      'chicago-too-early',
+      'Cubes go to Chicago only once you have cubes on another city, placed on an earlier turn this round.',
+    );
+  if (slot === CINCINNATI && s.banished[seat])
+    return gameError(
+      'banished',
+      'You are banished from Cincinnati and may never place cubes there again.',
+    );
+  return undefined;
+}
+
+/** The rule a placement breaks, or undefined when it is legal. */
+export function checkPlacement(
+  s: BossState,
+  seat: number,
+  place: Placement,
+): GameError<PlacementErrorKind> | undefined {
+  const slot = CITY_SLOT.get(place.city);
+  if (slot === undefined) return gameError('unknown-city', `There is no city "${place.city}".`);
+  const name = CITY_NAMES[CITY_IDS[slot]];
+  if (!inPlay(s, slot))
+    return gameError('city-not-in-play', `${name} is not in play in this game.`);
+  const { big, small } = place;
+  if (big + small < 1) return gameError('no-cubes', 'A placement needs at least one cube.');
+  const canBig = bigToPlace(s, seat);
+  if (big > canBig)
+    return gameError(
+      'not-enough-big-cubes',
+      `You have ${canBig} big cube${canBig === 1 ? '' : 's'} left to place this round, not ${big}.`,
+    );
+  if (small > s.smallLeft[seat])
+    return gameError(
+      'not-enough-small-cubes',
+      `You have ${s.smallLeft[seat]} small cube${s.smallLeft[seat] === 1 ? '' : 's'} left, not ${small}.`,
+    );
+  if (small > 0 && big === 0 && s.big[seat * SLOTS + slot] === 0)
+    return gameError(
+      'small-needs-big',
+      `Small cubes need one of your big cubes on ${name}, placed before or with them.`,
+    );
+  const closed = cityClosed(s, seat, slot);
+  if (closed) return closed;
+  const mine = cubesOn(s, seat, slot) + big + small;
+  const others = mostOthers(s, seat, slot);
+  if (mine <= others)
+    return gameError(
+      'no-strict-lead',
+      `You would have ${mine} cube${mine === 1 ? '' : 's'} on ${name}; you need more than ${others} to take the lead.`,
+    );
+  return undefined;
+}
+
+/**
+ * Calls `visit(slot, big, small)` for every legal placement, in row order then by big and
+ * small cubes ascending, and returns how many there are. The count per city is computed,
+ * not enumerated, when `visit` is omitted.
+ */
+export function forEachPlacement(
+  s: BossState,
+  seat: number,
+  visit?: (slot: number, big: number, small: number) => void,
+): number {
+  const maxBig = bigToPlace(s, seat);
+  const maxSmall = s.smallLeft[seat];
+  let count = 0;
+  for (const slot of s.row) {
+    if (cityClosed(s, seat, slot)) continue;
+    const need = Math.max(1, mostOthers(s, seat, slot) - cubesOn(s, seat, slot) + 1);
+    const hasBig = s.big[seat * SLOTS + slot] > 0;
+    for (let b = 0; b <= maxBig; b++) {
+      if (b === 0 && !hasBig) continue; // only small cubes: needs a big one there already
+      const from = Math.max(0, need - b);
+      if (from > maxSmall) continue;
+      if (visit) for (let sm = from; sm <= maxSmall; sm++) visit(slot, b, sm);
+      count += maxSmall - from + 1;
+    }
+  }
+  return count;
+}
+
+/** The `index`-th placement in the order of `forEachPlacement`, as [slot, big, small]. */
+export function placementAt(s: BossState, seat: number, index: number): [number, number, number] {
+  const maxBig = bigToPlace(s, seat);
+  const maxSmall = s.smallLeft[seat];
+  let left = index;
+  for (const slot of s.row) {
+    if (cityClosed(s, seat, slot)) continue;
+    const need = Math.max(1, mostOthers(s, seat, slot) - cubesOn(s, seat, slot) + 1);
+    const hasBig = s.big[seat * SLOTS + slot] > 0;
+    for (let b = 0; b <= maxBig; b++) {
+      if (b === 0 && !hasBig) continue;
+      const from = Math.max(0, need - b);
+      if (from > maxSmall) continue;
+      const n = maxSmall - from + 1;
+      if (left < n) return [slot, b, from + left];
+      left -= n;
+    }
+  }
+  throw new RangeError(`placement ${index} out of range`);
+}
