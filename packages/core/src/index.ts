@@ -2,3 +2,4 @@ export * from './result.js';
 export * from './rng.js';
 export * from './game.js';
 export * from './record.js';
+export * from './bot.js';

@@ -1,0 +1,41 @@
+import type { AnyGame } from './game.js';
+import { Rng } from './rng.js';
+
+/** What a bot gets besides the view: its own generator and the time it must answer by. */
+export interface BotContext {
+  readonly rng: Rng;
+  /** `performance.now()` value by which the move must be returned. */
+  readonly deadline: number;
+}
+
+/**
+ * A bot sees one seat's view and nothing else, and returns a legal move for that seat.
+ * The type admits only a view: a bot cannot be handed the full state.
+ */
+export interface Bot<View = unknown, Move = unknown> {
+  readonly name: string;
+  chooseMove(view: View, ctx: BotContext): Move;
+}
+
+/** Uniformly among the legal moves, drawn from a state sampled from the view. */
+export function randomBot<G extends AnyGame>(game: G): Bot<Parameters<G['viewer']>[0], unknown> {
+  return {
+    name: 'random',
+    chooseMove(view, ctx) {
+      const seat = game.viewer(view);
+      if (seat === null) throw new Error('A spectator has no move to make.');
+      const state = game.sample(view, ctx.rng);
+      const move = game.randomMove(state, seat, ctx.rng);
+      if (move === undefined) throw new Error(`Seat ${seat} has no legal move now.`);
+      return move;
+    },
+  };
+}
+
+/** A time budget from now, in milliseconds, as a deadline for `BotContext`. */
+export const deadlineIn = (ms: number): number => performance.now() + ms;
+
+export const botContext = (seed: string, budgetMs: number): BotContext => ({
+  rng: Rng.fromSeed(seed),
+  deadline: deadlineIn(budgetMs),
+});
