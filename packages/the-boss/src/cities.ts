@@ -87,6 +87,12 @@ for (let slot = 0; slot < CITY_FACES.length; slot++) {
 }
 CITY_CARDS.push([]);
 
+/** For each card id, the first id with the same name: equal keys are the same card to play. */
+export const CARD_KEY: readonly number[] = CARD_NAME.map((name) => CARD_NAME.indexOf(name));
+export const CARD_KEY_BY_NAME: ReadonlyMap<string, number> = new Map(
+  CARD_NAME.map((name, id) => [name, CARD_KEY[id]]),
+);
+
 export const CITY_SLOT: ReadonlyMap<string, number> = new Map(CITY_IDS.map((id, i) => [id, i]));
 /** Card name to the ids that carry it (Boston's two 3s share a name). */
 export const CARDS_BY_NAME: ReadonlyMap<string, readonly number[]> = (() => {

@@ -97,45 +97,84 @@ export function checkPlacement(
   return undefined;
 }
 
+/** Cubes a seat needs to add on a city to lead it strictly (at least 1). */
+const needToLead = (s: BossState, seat: number, slot: number): number =>
+  Math.max(1, mostOthers(s, seat, slot) - cubesOn(s, seat, slot) + 1);
+
+/**
+ * Legal (big, small) pairs on one open city: big from 0 (only with a big cube already there,
+ * since small cubes need one) to maxBig, small from max(0, need − big) to maxSmall.
+ */
+function countOnCity(need: number, hasBig: boolean, maxBig: number, maxSmall: number): number {
+  let count = 0;
+  for (let b = hasBig ? 0 : 1; b <= maxBig; b++) {
+    const from = need > b ? need - b : 0;
+    if (from <= maxSmall) count += maxSmall - from + 1;
+  }
+  return count;
+}
+
 /**
  * Calls `visit(slot, big, small)` for every legal placement, in row order then by big and
- * small cubes ascending, and returns how many there are. The count per city is computed,
- * not enumerated, when `visit` is omitted.
+ * small cubes ascending, and returns how many there are.
  */
 export function forEachPlacement(
   s: BossState,
   seat: number,
-  visit?: (slot: number, big: number, small: number) => void,
+  visit: (slot: number, big: number, small: number) => void,
 ): number {
   const maxBig = bigToPlace(s, seat);
   const maxSmall = s.smallLeft[seat];
   let count = 0;
   for (const slot of s.row) {
     if (cityClosed(s, seat, slot)) continue;
-    const need = Math.max(1, mostOthers(s, seat, slot) - cubesOn(s, seat, slot) + 1);
-    const hasBig = s.big[seat * SLOTS + slot] > 0;
-    for (let b = 0; b <= maxBig; b++) {
-      if (b === 0 && !hasBig) continue; // only small cubes: needs a big one there already
-      const from = Math.max(0, need - b);
-      if (from > maxSmall) continue;
-      if (visit) for (let sm = from; sm <= maxSmall; sm++) visit(slot, b, sm);
-      count += maxSmall - from + 1;
-    }
+    const need = needToLead(s, seat, slot);
+    for (let b = s.big[seat * SLOTS + slot] > 0 ? 0 : 1; b <= maxBig; b++)
+      for (let sm = Math.max(0, need - b); sm <= maxSmall; sm++) {
+        visit(slot, b, sm);
+        count++;
+      }
   }
   return count;
 }
 
-/** The `index`-th placement in the order of `forEachPlacement`, as [slot, big, small]. */
-export function placementAt(s: BossState, seat: number, index: number): [number, number, number] {
+/**
+ * Fills `counts[slot]` with the number of legal placements on each city of the row and
+ * returns their total. The hot path of random playouts: nothing is enumerated.
+ */
+export function countPlacements(s: BossState, seat: number, counts: number[]): number {
+  const maxBig = bigToPlace(s, seat);
+  const maxSmall = s.smallLeft[seat];
+  const base = seat * SLOTS;
+  let total = 0;
+  for (const slot of s.row) {
+    const n =
+      (maxBig > 0 || s.big[base + slot] > 0) && !cityClosed(s, seat, slot)
+        ? countOnCity(needToLead(s, seat, slot), s.big[base + slot] > 0, maxBig, maxSmall)
+        : 0;
+    counts[slot] = n;
+    total += n;
+  }
+  return total;
+}
+
+/** The `index`-th placement in the order of `forEachPlacement`, given `countPlacements`. */
+export function placementAt(
+  s: BossState,
+  seat: number,
+  counts: readonly number[],
+  index: number,
+): [number, number, number] {
   const maxBig = bigToPlace(s, seat);
   const maxSmall = s.smallLeft[seat];
   let left = index;
   for (const slot of s.row) {
-    if (cityClosed(s, seat, slot)) continue;
-    const need = Math.max(1, mostOthers(s, seat, slot) - cubesOn(s, seat, slot) + 1);
-    const hasBig = s.big[seat * SLOTS + slot] > 0;
-    for (let b = 0; b <= maxBig; b++) {
-      if (b === 0 && !hasBig) continue;
+    if (left >= counts[slot]) {
+      left -= counts[slot];
+      continue;
+    }
+    const need = needToLead(s, seat, slot);
+    for (let b = s.big[seat * SLOTS + slot] > 0 ? 0 : 1; b <= maxBig; b++) {
       const from = Math.max(0, need - b);
       if (from > maxSmall) continue;
       const n = maxSmall - from + 1;

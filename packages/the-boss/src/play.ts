@@ -4,7 +4,8 @@ import {
   CARD_CITY,
   CARD_FACE,
   CARD_NAME,
-  CARDS_BY_NAME,
+  CARD_KEY,
+  CARD_KEY_BY_NAME,
   CHICAGO,
   CITY_CARDS,
   CITY_IDS,
@@ -23,7 +24,13 @@ import {
   type PoliceCard,
 } from './cities.js';
 import { dealIds } from './presets.js';
-import { checkPlacement, forEachPlacement, placementAt, type Placement } from './placement.js';
+import {
+  checkPlacement,
+  countPlacements,
+  forEachPlacement,
+  placementAt,
+  type Placement,
+} from './placement.js';
 import { bigFit, bigToPlace, cubesOn, leader, type BossState, type EventSink } from './state.js';
 
 /** One whole turn: an optional placement and the mandatory reveal (rules file, 5.2). */
@@ -149,9 +156,10 @@ export function applyMove(
   if (seat !== s.turn)
     return gameError('not-your-turn', `It is seat ${s.turn}'s turn, not seat ${seat}'s.`);
   const hand = s.hands[seat];
-  const ids = CARDS_BY_NAME.get(move.reveal);
+  const key = CARD_KEY_BY_NAME.get(move.reveal);
   let at = -1;
-  if (ids) for (let i = 0; i < hand.length && at < 0; i++) if (ids.includes(hand[i])) at = i;
+  if (key !== undefined)
+    for (let i = 0; i < hand.length && at < 0; i++) if (CARD_KEY[hand[i]] === key) at = i;
   if (at < 0) return gameError('card-not-in-hand', `You do not hold ${move.reveal}.`);
   if (move.place) {
     const broken = checkPlacement(s, seat, move.place);
@@ -336,11 +344,28 @@ function decide(s: BossState, ev: EventSink): void {
 /** Distinct cards a seat may reveal, in hand order (Boston's two 3s are one choice). */
 export function revealChoices(s: BossState, seat: number): CardName[] {
   const out: CardName[] = [];
-  for (const id of s.hands[seat]) {
-    const name = CARD_NAME[id];
-    if (out[out.length - 1] !== name) out.push(name);
-  }
+  const hand = s.hands[seat];
+  for (let i = 0; i < hand.length; i++)
+    if (i === 0 || CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) out.push(CARD_NAME[hand[i]]);
   return out;
+}
+
+/** The `k`-th distinct card of a hand (hands are sorted, so equal cards are adjacent). */
+function nthRevealChoice(hand: readonly number[], k: number): CardName | undefined {
+  let distinct = -1;
+  for (let i = 0; i < hand.length; i++)
+    if (i === 0 || CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) {
+      distinct++;
+      if (distinct === k) return CARD_NAME[hand[i]];
+    }
+  return undefined;
+}
+
+function countRevealChoices(hand: readonly number[]): number {
+  let n = 0;
+  for (let i = 0; i < hand.length; i++)
+    if (i === 0 || CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) n++;
+  return n;
 }
 
 export function legalMoves(s: BossState, seat: number): BossMove[] {
@@ -354,13 +379,16 @@ export function legalMoves(s: BossState, seat: number): BossMove[] {
   return moves;
 }
 
+const scratchCounts: number[] = new Array<number>(SLOTS).fill(0);
+
 /** Uniform among `legalMoves`: placements and reveals are independent, so draw each. */
 export function randomMove(s: BossState, seat: number, rng: Rng): BossMove | undefined {
   if (s.outcome || seat !== s.turn) return undefined;
-  const reveals = revealChoices(s, seat);
-  const reveal = reveals[rng.int(reveals.length)];
-  const k = rng.int(forEachPlacement(s, seat) + 1);
+  const hand = s.hands[seat];
+  const reveal = nthRevealChoice(hand, rng.int(countRevealChoices(hand)))!;
+  const counts = scratchCounts;
+  const k = rng.int(countPlacements(s, seat, counts) + 1);
   if (k === 0) return { reveal };
-  const [slot, big, small] = placementAt(s, seat, k - 1);
+  const [slot, big, small] = placementAt(s, seat, counts, k - 1);
   return { place: { city: CITY_IDS[slot], big, small }, reveal };
 }
