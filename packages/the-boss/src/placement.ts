@@ -12,6 +12,7 @@ export interface Placement {
 export type PlacementErrorKind =
   | 'unknown-city'
   | 'city-not-in-play'
+  | 'invalid-cube-count'
   | 'no-cubes'
   | 'not-enough-big-cubes'
   | 'not-enough-small-cubes'
@@ -68,6 +69,12 @@ export function checkPlacement(
   if (!inPlay(s, slot))
     return gameError('city-not-in-play', `${name} is not in play in this game.`);
   const { big, small } = place;
+  // `apply` is public: a move that skipped `parseMove` must not place negative or partial cubes.
+  if (!Number.isInteger(big) || !Number.isInteger(small) || big < 0 || small < 0)
+    return gameError(
+      'invalid-cube-count',
+      'Cubes are placed in whole numbers: give "big" and "small" as 0 or more.',
+    );
   if (big + small < 1) return gameError('no-cubes', 'A placement needs at least one cube.');
   const canBig = bigToPlace(s, seat);
   if (big > canBig)
