@@ -214,6 +214,25 @@ describe('5.2 Turns', () => {
     expect(t.refused('det 0+1').kind).toBe('not-enough-small-cubes');
   });
 
+  it('cubes are counted in whole numbers, none below zero, even when apply is called directly', () => {
+    const t = table({ options: TWO });
+    const reveal = t.move('').move.reveal;
+    for (const [big, small] of [
+      [-1, 2],
+      [2, -1],
+      [1.5, 0],
+      [0.5, 0.5],
+      [Number.NaN, 1],
+    ]) {
+      const e = t.refused({ place: { city: 'detroit', big, small }, reveal });
+      expect(e.kind).toBe('invalid-cube-count');
+      expect(e.message.length).toBeGreaterThan(20);
+    }
+    expect(t.view().row.every((c) => c.cubes.every((q) => q.big === 0 && q.small === 0))).toBe(
+      true,
+    );
+  });
+
   it('a city not in play, an unknown city, and no cubes at all are refused', () => {
     const t = table({ options: TWO });
     const absent = t.refused('mem 1');
