@@ -31,7 +31,15 @@ describe('6. End of the game and ties', () => {
       ranking: [0, 1],
       decidedBy: 'score',
     });
-    expect(t.summary()).toMatchObject({ over: true, round: 3, winners: [0], scores: [4, 0] });
+    // Decision 11: the summary shows the last round played (its dealer and row).
+    expect(t.summary()).toMatchObject({
+      over: true,
+      round: 3,
+      dealer: 0,
+      row: ['new-york', 'boston', 'detroit', 'chicago'],
+      winners: [0],
+      scores: [4, 0],
+    });
     expect(theBoss.isOver(t.state)).toBe(true);
     expect(theBoss.activeSeats(t.state)).toEqual([]);
     expect(theBoss.legalMoves(t.state, 0)).toEqual([]);
@@ -125,7 +133,7 @@ describe('6. End of the game and ties', () => {
 
   it('a tie among three goes to overtime for those three', () => {
     const t = table({ options: { ...THREE, maxOvertimeRounds: 1 }, police: THREE_ROUNDS });
-    while (!t.state.outcome) t.finishRound();
+    t.finishGame();
     expect(t.events('overtime')).toEqual([{ type: 'overtime', tied: [0, 1, 2] }]);
     expect(outcome(t)).toMatchObject({ winners: [0, 1, 2], decidedBy: 'overtime-shared' });
     expect(t.summary().round).toBe(4);
@@ -158,18 +166,18 @@ describe('6. End of the game and ties', () => {
 
   it('after maxOvertimeRounds still tied, the tied players share the win', () => {
     const capped = table({ options: { ...TWO, maxOvertimeRounds: 2 }, police: THREE_ROUNDS });
-    while (!capped.state.outcome) capped.finishRound();
+    capped.finishGame();
     expect(outcome(capped)).toMatchObject({ winners: [0, 1], decidedBy: 'overtime-shared' });
     expect(capped.summary()).toMatchObject({ round: 5, winners: [0, 1] });
     expect(capped.events('overtime')).toHaveLength(2);
 
     const byDefault = table({ options: TWO, police: THREE_ROUNDS });
-    while (!byDefault.state.outcome) byDefault.finishRound();
+    byDefault.finishGame();
     expect(byDefault.summary().round).toBe(13);
     expect(outcome(byDefault).decidedBy).toBe('overtime-shared');
 
     const none = table({ options: { ...TWO, maxOvertimeRounds: 0 }, police: THREE_ROUNDS });
-    while (!none.state.outcome) none.finishRound();
+    none.finishGame();
     expect(outcome(none)).toMatchObject({ winners: [0, 1], decidedBy: 'shared' });
     expect(none.summary().round).toBe(3);
   });
@@ -364,7 +372,7 @@ describe('8. Records', () => {
     play('S0 det 1');
     while (t.view().round === 1) play('');
     play('S1 bos 1');
-    while (!t.state.outcome) play('');
+    while (!t.state.outcome && t.state.round < 40) play('');
     const record: GameRecord = {
       game: 'the-boss',
       options: { players: 2, cities: ['new-york', 'boston', 'detroit'] },

@@ -137,7 +137,7 @@ describe('1. Components', () => {
       options: { players: 2, cities: ['ny', 'bos', 'det'], maxOvertimeRounds: 0 },
       police: 'silver gold silver gold double',
     });
-    while (!t.state.outcome) t.finishRound();
+    t.finishGame();
     expect([...t.summary().policeFlipped].sort()).toEqual([
       'double',
       'gold',
@@ -412,7 +412,7 @@ describe('4. Setup', () => {
         options: { players: 2, cities: ['ny', 'bos', 'det'], maxOvertimeRounds: 0 },
         seed: `police-${i}`,
       });
-      while (!t.state.outcome) t.finishRound();
+      t.finishGame();
       orders.add(t.summary().policeFlipped.join());
     }
     expect(orders.size).toBeGreaterThan(3);

@@ -216,6 +216,15 @@ export class Table {
     return this;
   }
 
+  /** Plays placement-free rounds to the end of the game; throws if it runs past `maxRounds`. */
+  finishGame(maxRounds = 40): this {
+    while (!this.state.outcome) {
+      if (this.state.round > maxRounds) throw new Error(`the game runs past round ${maxRounds}`);
+      this.finishRound();
+    }
+    return this;
+  }
+
   /** Plays `n` placement-free turns. */
   pass(n: number): this {
     for (let i = 0; i < n; i++) this.play('');
