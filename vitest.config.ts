@@ -1,17 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const src = (pkg: string) =>
-  fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const packages = fileURLToPath(new URL('./packages/', import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests run against the sources, so a stale dist/ never hides a change.
-    alias: {
-      '@boss-table/core': src('core'),
-      '@boss-table/the-boss': src('the-boss'),
-      '@boss-table/games': src('games'),
-    },
+    // `@boss-table/x` is packages/x/src/index.ts; `@boss-table/x/y` is packages/x/src/y.ts.
+    alias: [
+      { find: /^@boss-table\/([^/]+)$/, replacement: `${packages}$1/src/index.ts` },
+      { find: /^@boss-table\/([^/]+)\/(.+)$/, replacement: `${packages}$1/src/$2.ts` },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts'],
