@@ -10,3 +10,4 @@ export * from './view.js';
 export * from './summary.js';
 export * from './setup.js';
 export * from './game.js';
+export * from './words.js';

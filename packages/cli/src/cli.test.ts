@@ -1,0 +1,208 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { parseTurn, playGame } from './play.js';
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'boss-cli-'));
+async function recordFile(name: string, record: unknown): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, typeof record === 'string' ? record : JSON.stringify(record));
+  return file;
+}
+
+const base = {
+  game: 'the-boss',
+  options: { players: 2, rules: 'classic', cities: ['new-york', 'boston', 'detroit'], dealer: 0 },
+  seed: 'cli test',
+  deals: [
+    {
+      rewards: { 'new-york': '3', boston: 'hospital', detroit: '4' },
+      hands: [
+        ['new-york:0', 'new-york:1', 'boston:3', 'detroit:1', 'detroit:2'],
+        ['new-york:2', 'boston:3', 'boston:prison', 'detroit:3', 'detroit:revolver'],
+      ],
+    },
+  ],
+};
+
+describe('boss replay', () => {
+  it('prints the summary of a hand-built record as one JSON object', async () => {
+    const file = await recordFile('ok.json', {
+      ...base,
+      moves: [
+        { seat: 0, place: { city: 'detroit', big: 2, small: 1 }, reveal: 'new-york:0' },
+        { seat: 1, reveal: 'boston:prison' },
+        { seat: 0, place: { city: 'chicago', big: 1, small: 0 }, reveal: 'boston:3' },
+      ],
+    });
+    const r = await run('replay', file, '--json');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.out);
+    expect(summary).toMatchObject({
+      over: false,
+      round: 1,
+      dealer: 0,
+      row: ['new-york', 'chicago', 'boston', 'detroit'],
+      policeFlipped: [],
+      scores: [0, 0],
+      winners: [],
+    });
+    expect(summary.players.map((p: { smallLeft: number }) => p.smallLeft)).toEqual([2, 3]);
+    expect(summary.players.map((p: { bigAvailable: number }) => p.bigAvailable)).toEqual([6, 6]);
+    const readable = await run('replay', file);
+    expect(readable.out).toContain('round: 1');
+  });
+
+  it('refuses a move out of turn with its index, seat and rule', async () => {
+    const file = await recordFile('turn.json', {
+      ...base,
+      moves: [
+        { seat: 0, reveal: 'new-york:0' },
+        { seat: 0, reveal: 'new-york:1' },
+      ],
+    });
+    const r = await run('replay', file, '--json');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/move 1 \(seat 0\)/);
+    expect(r.err).toContain('not-your-turn');
+  });
+
+  it('refuses a placement without a strict lead, naming the rule', async () => {
+    const file = await recordFile('lead.json', {
+      ...base,
+      moves: [
+        { seat: 0, place: { city: 'detroit', big: 3, small: 0 }, reveal: 'new-york:0' },
+        { seat: 1, place: { city: 'detroit', big: 3, small: 0 }, reveal: 'detroit:3' },
+      ],
+    });
+    const r = await run('replay', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/move 1 \(seat 1\).*no-strict-lead/);
+  });
+
+  it('refuses unreadable, malformed and invalid records clearly', async () => {
+    expect((await run('replay', join(dir, 'missing.json'))).err).toContain('no such file');
+    expect((await run('replay', await recordFile('bad.json', '{"game":'))).err).toContain(
+      'not valid JSON',
+    );
+    const players = await run(
+      'replay',
+      await recordFile('players.json', { ...base, options: { players: 9 }, deals: [], moves: [] }),
+    );
+    expect(players.code).toBe(1);
+    expect(players.err).toMatch(/players/i);
+    const game = await run(
+      'replay',
+      await recordFile('game.json', { game: 'chess', seed: 's', moves: [] }),
+    );
+    expect(game.err).toContain('unknown game "chess"');
+    const shape = await run('replay', await recordFile('shape.json', { ...base, moves: [{}] }));
+    expect(shape.err).toContain('Move 0');
+  });
+
+  it('answers usage errors with exit code 2', async () => {
+    expect((await run('replay')).code).toBe(2);
+    expect((await run('replay', 'a.json', '--jsn')).err).toContain('unknown option --jsn');
+    expect((await run('nonsense')).code).toBe(2);
+  });
+});
+
+describe('boss selfplay', () => {
+  it('writes records that replay to a finished game', async () => {
+    const out = join(dir, 'records');
+    const r = await run('selfplay', '--players', '3', '--games', '2', '--seed', 's', '--out', out);
+    expect(r.code).toBe(0);
+    const files = (await readdir(out)).sort();
+    expect(files).toHaveLength(2);
+    for (const f of files) {
+      const replayed = await run('replay', join(out, f), '--json');
+      expect(replayed.code).toBe(0);
+      const summary = JSON.parse(replayed.out);
+      expect(summary.over).toBe(true);
+      expect(summary.winners.length).toBeGreaterThan(0);
+      const record = JSON.parse(await readFile(join(out, f), 'utf8'));
+      expect(record.options.players).toBe(3);
+    }
+    expect((await run('selfplay', '--players', '3')).code).toBe(2);
+  });
+});
+
+describe('boss bench', () => {
+  it('prints positive rates as JSON', async () => {
+    const r = await run('bench', '--players', '2', '--seconds', '1', '--json');
+    expect(r.code).toBe(0);
+    const { gamesPerSecond, movesPerSecond } = JSON.parse(r.out);
+    expect(gamesPerSecond).toBeGreaterThan(0);
+    expect(movesPerSecond).toBeGreaterThan(gamesPerSecond);
+  });
+});
+
+describe('boss play', () => {
+  it('reads a turn as a move', () => {
+    expect(parseTurn('boston:3')).toEqual({ move: { reveal: 'boston:3' } });
+    expect(parseTurn('Detroit 2 1 boston:3')).toEqual({
+      move: { place: { city: 'detroit', big: 2, small: 1 }, reveal: 'boston:3' },
+    });
+    expect(parseTurn('chicago 1 boston:3')).toEqual({
+      move: { place: { city: 'chicago', big: 1, small: 0 }, reveal: 'boston:3' },
+    });
+    expect(parseTurn('gotham 1 boston:3')).toHaveProperty('error');
+    expect(parseTurn('detroit x boston:3')).toHaveProperty('error');
+  });
+
+  it('plays a whole game from typed lines, explaining refused turns', async () => {
+    const input = new PassThrough();
+    const printed: string[] = [];
+    let prompts = 0;
+    let refusedOnce = false;
+    const io = {
+      out(text: string) {
+        printed.push(text);
+        if (text.startsWith('You may place:')) {
+          // Answer from the legal list: the first city with its fewest big cubes, or a reveal.
+          const reveal = /Reveal one of: (\S+)/.exec(text)![1];
+          const city = /^ {2}(\S+)\s+(\d+)(?:-\d+)? big/m.exec(text);
+          const useCity = city && prompts % 3 === 0;
+          input.write(useCity ? `${city[1]} ${city[2]} ${reveal}\n` : `${reveal}\n`);
+        } else if (text === 'your turn> ') {
+          prompts++;
+          if (!refusedOnce) {
+            refusedOnce = true;
+            input.write('gotham 1 boston:3\n');
+          } else input.write('legal\n');
+        }
+      },
+      err: (text: string) => printed.push(text),
+    };
+    const code = await playGame({ players: 3, seat: 1, seed: 'piped', budget: 5 }, input, io);
+    expect(code).toBe(0);
+    const all = printed.join('\n');
+    expect(all).toContain('"gotham" is not a city');
+    expect(all).toContain('Game over');
+    expect(all).toMatch(/Ranking: /);
+    expect(prompts).toBeGreaterThan(5);
+  });
+
+  it('ends cleanly when input ends', async () => {
+    const input = new PassThrough();
+    input.end();
+    const printed: string[] = [];
+    const code = await playGame({ players: 2, seat: 0, seed: 'eof', budget: 5 }, input, {
+      out: (t) => printed.push(t),
+      err: (t) => printed.push(t),
+    });
+    expect(code).toBe(0);
+    expect(printed.join('\n')).toContain('Input ended');
+  });
+});

@@ -1,0 +1,208 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { eventsFor, type Emitted } from '@boss-table/core';
+import { botKinds } from '@boss-table/games/bots';
+import {
+  CITY_IDS,
+  CITY_SLOT,
+  describeEvent,
+  forEachPlacement,
+  revealChoices,
+  theBoss,
+  type BossEvent,
+  type BossState,
+  type BossView,
+} from '@boss-table/the-boss';
+import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
+import { renderView } from './boss-render.js';
+import { botsFor, LocalGame } from './local-game.js';
+
+const FLAGS: Record<string, FlagSpec> = {
+  players: { type: 'int', min: 2, max: 6, help: 'players, you included (default 4)' },
+  rules: { type: 'string', choices: ['classic', 'arena'], help: 'rule set (default classic)' },
+  seat: { type: 'int', min: 0, max: 5, help: 'your seat (default 0)' },
+  seed: { type: 'string', help: 'seed of the game (default: random)' },
+  bots: { type: 'string', help: 'bot specs for the other seats, comma-separated' },
+  budget: {
+    type: 'int',
+    min: 1,
+    max: 60_000,
+    help: "bots' think time per move in ms (default 1000)",
+  },
+};
+const USAGE = 'boss play [--players N] [--rules classic|arena] [--seat K] [--seed S] [--bots LIST]';
+const SUMMARY = 'A game of The Boss in the terminal, you against bots.';
+
+const TURN_HELP = `On your turn type the cubes to place (optional) and the card to reveal:
+  detroit 2 1 boston:3   place 2 big and 1 small cube on Detroit, reveal a Boston 3
+  chicago 1 boston:3     place 1 big cube on Chicago, reveal a Boston 3
+  boston:3               only reveal a Boston 3
+Cities are written as ids: ${CITY_IDS.join(', ')}.
+Commands: legal (what you may place and reveal), show (the table again), help, quit.`;
+
+/** A turn typed at the prompt, as a move object, or a sentence saying what is wrong. */
+export function parseTurn(line: string): { move: unknown } | { error: string } {
+  const words = line.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { error: 'Type a turn, or help.' };
+  const reveal = words[words.length - 1];
+  if (!reveal.includes(':'))
+    return { error: `The last word must be the card to reveal, like boston:3; got "${reveal}".` };
+  if (words.length === 1) return { move: { reveal } };
+  const [city, ...counts] = words.slice(0, -1);
+  if (!CITY_SLOT.has(city))
+    return { error: `"${city}" is not a city; cities are ${CITY_IDS.join(', ')}.` };
+  if (counts.length < 1 || counts.length > 2 || counts.some((c) => !/^\d$/.test(c)))
+    return {
+      error: 'After the city give the big cubes and, optionally, the small cubes: detroit 2 1.',
+    };
+  const [big, small = '0'] = counts;
+  return { move: { place: { city, big: Number(big), small: Number(small) }, reveal } };
+}
+
+/** What a seat may place and reveal now, in words. */
+export function describeLegal(state: BossState, seat: number): string {
+  const byCity = new Map<
+    number,
+    { minBig: number; maxBig: number; maxSmall: number; minTotal: number }
+  >();
+  forEachPlacement(state, seat, (slot, big, small) => {
+    const c = byCity.get(slot) ?? {
+      minBig: big,
+      maxBig: big,
+      maxSmall: small,
+      minTotal: big + small,
+    };
+    c.minBig = Math.min(c.minBig, big);
+    c.maxBig = Math.max(c.maxBig, big);
+    c.maxSmall = Math.max(c.maxSmall, small);
+    c.minTotal = Math.min(c.minTotal, big + small);
+    byCity.set(slot, c);
+  });
+  const range = (a: number, b: number) => (a === b ? `${a}` : `${a}-${b}`);
+  const lines = ['You may place:'];
+  if (byCity.size === 0) lines.push('  nothing: you can only reveal a card.');
+  for (const [slot, c] of byCity)
+    lines.push(
+      `  ${CITY_IDS[slot].padEnd(12)} ${range(c.minBig, c.maxBig)} big, ${range(0, c.maxSmall)} small` +
+        (c.minTotal > Math.max(1, c.minBig) ? `, at least ${c.minTotal} cubes in all to lead` : ''),
+    );
+  lines.push(`or nothing. Reveal one of: ${revealChoices(state, seat).join(' ')}`);
+  return lines.join('\n');
+}
+
+export interface PlayOptions {
+  readonly players: number;
+  readonly rules?: string;
+  readonly seat: number;
+  readonly seed: string;
+  readonly bots?: string;
+  readonly budget: number;
+}
+
+/** Plays one game between a person (lines from `input`) and bots; resolves to the exit code. */
+export async function playGame(opts: PlayOptions, input: Readable, io: Io): Promise<number> {
+  if (opts.seat >= opts.players)
+    throw new UsageError(`boss play: --seat must be below --players (${opts.players}).`);
+  const kinds = botKinds('the-boss');
+  const bots = botsFor(
+    'the-boss',
+    opts.bots ?? ('heuristic' in kinds ? 'heuristic' : 'random'),
+    opts.players - 1,
+  );
+  const seatBot = (seat: number) => bots[seat < opts.seat ? seat : seat - 1];
+  const names = (seat: number) => (seat === opts.seat ? 'You' : `Seat ${seat}`);
+  const me = opts.seat;
+  const log = (events: readonly Emitted<unknown>[]) => {
+    for (const event of eventsFor(events as Emitted<BossEvent>[], me)) {
+      if (event.type === 'turn') continue;
+      const text = describeEvent(event, me, names);
+      if (text) io.out(`  · ${text}`);
+    }
+  };
+  const options = { players: opts.players, ...(opts.rules ? { rules: opts.rules } : {}) };
+  io.out(`The Boss, ${opts.players} players, seed "${opts.seed}". You are seat ${me}.`);
+  io.out(
+    `Bots: ${Array.from({ length: opts.players }, (_, s) =>
+      s === me ? null : `seat ${s} ${seatBot(s).name}`,
+    )
+      .filter(Boolean)
+      .join(', ')}. Type help for how to play.`,
+  );
+  const local = new LocalGame(theBoss, options, opts.seed, log);
+  const rl = createInterface({ input, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  try {
+    while (!local.over) {
+      const seat = local.turn as number;
+      if (seat !== me) {
+        local.botMove(seatBot(seat), opts.budget);
+        continue;
+      }
+      const view = theBoss.view(local.state as BossState, me) as BossView;
+      io.out('');
+      io.out(renderView(view, names));
+      let done = false;
+      while (!done) {
+        io.out('your turn> ');
+        const next = await lines.next();
+        if (next.done) {
+          io.out('Input ended; the game is left unfinished.');
+          return 0;
+        }
+        const line = next.value.trim();
+        if (line === 'quit' || line === 'exit') {
+          io.out('You left the game.');
+          return 0;
+        }
+        if (line === 'help' || line === '?') io.out(TURN_HELP);
+        else if (line === 'legal') io.out(describeLegal(local.state as BossState, me));
+        else if (line === 'show') io.out(renderView(view, names));
+        else if (line !== '') {
+          const turn = parseTurn(line);
+          if ('error' in turn) io.out(turn.error);
+          else {
+            const result = local.play(me, turn.move);
+            if (result.ok) done = true;
+            else
+              io.out(`Refused (${result.rule}): ${result.message} Type legal to see your options.`);
+          }
+        }
+      }
+    }
+  } finally {
+    rl.close();
+  }
+  const outcome = theBoss.outcome(local.state as BossState);
+  io.out('');
+  io.out(renderView(theBoss.view(local.state as BossState, me) as BossView, names));
+  if (outcome)
+    io.out(
+      `Ranking: ${outcome.ranking.map((s) => `${names(s)} (${outcome.scores[s]})`).join(', ')}.`,
+    );
+  return 0;
+}
+
+export const playCommand: Command = {
+  name: 'play',
+  summary: 'play The Boss in the terminal against bots',
+  async run(argv: readonly string[], io: Io) {
+    if (argv.includes('--help')) {
+      io.out(helpText(USAGE, SUMMARY, FLAGS) + '\n\n' + TURN_HELP);
+      return 0;
+    }
+    const { flags, positional } = parseArgs(argv, FLAGS, 'play');
+    if (positional.length) throw new UsageError(`usage: ${USAGE}`);
+    return playGame(
+      {
+        players: (flags.players as number | undefined) ?? 4,
+        rules: flags.rules as string | undefined,
+        seat: (flags.seat as number | undefined) ?? 0,
+        seed: (flags.seed as string | undefined) ?? Math.random().toString(36).slice(2, 10),
+        bots: flags.bots as string | undefined,
+        budget: (flags.budget as number | undefined) ?? 1000,
+      },
+      process.stdin,
+      io,
+    );
+  },
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { Rng, type Emitted } from '@boss-table/core';
+import type { BossEvent } from './events.js';
+import { theBoss } from './game.js';
+import { cardWords, describeEvent } from './words.js';
+
+function playedEvents(players: number, rules: 'classic' | 'arena', seed: string) {
+  const options = theBoss.parseOptions({ players, rules });
+  if (!options.ok) throw new Error(options.error.message);
+  const setup = theBoss.setup(options.value, seed);
+  if (!setup.ok) throw new Error(setup.error.message);
+  let state = setup.value.state;
+  const events: Emitted<BossEvent>[] = [...setup.value.events];
+  const rng = Rng.fromSeed(seed);
+  while (!theBoss.isOver(state)) {
+    const seat = theBoss.activeSeats(state)[0];
+    const applied = theBoss.apply(state, seat, theBoss.randomMove(state, seat, rng)!);
+    if (!applied.ok) throw new Error(applied.error.message);
+    state = applied.value.state;
+    events.push(...applied.value.events);
+  }
+  return events;
+}
+
+describe('the game log in words', () => {
+  it('describes every kind of event a game produces in a sentence', () => {
+    const seen = new Set<string>();
+    for (let g = 0; g < 30; g++)
+      for (const { event } of playedEvents(
+        2 + (g % 5),
+        g % 2 || g % 5 >= 3 ? 'arena' : 'classic',
+        `w${g}`,
+      )) {
+        const text = describeEvent(event, 0);
+        if (event.type === 'hand-dealt' && event.seat !== 0) continue;
+        expect(text, event.type).toMatch(/^[A-Z].*[.]$/);
+        seen.add(event.type);
+      }
+    for (const type of [
+      'round-started',
+      'hand-dealt',
+      'turn',
+      'cubes-placed',
+      'card-revealed',
+      'police-flipped',
+      'last-turn-order',
+      'reward-revealed',
+      'chicago-scored',
+      'cube-lost',
+      'round-ended',
+      'game-over',
+    ])
+      expect(seen, type).toContain(type);
+  });
+
+  it("never describes another seat's hand", () => {
+    const events = playedEvents(4, 'classic', 'private');
+    const dealt = events.filter((e) => e.event.type === 'hand-dealt');
+    expect(dealt.length).toBeGreaterThan(0);
+    for (const { event } of dealt) {
+      if (event.type !== 'hand-dealt') continue;
+      const other = (event.seat + 1) % 4;
+      expect(describeEvent(event, other)).toBeUndefined();
+      expect(describeEvent(event, null)).toBeUndefined();
+      expect(describeEvent(event, event.seat)).toContain(cardWords(event.cards[0]));
+    }
+  });
+
+  it('speaks to the viewer in the second person', () => {
+    expect(describeEvent({ type: 'turn', seat: 2 }, 2)).toBe('Your turn.');
+    expect(describeEvent({ type: 'card-revealed', seat: 1, card: 'boston:3' }, 2)).toBe(
+      'Seat 1 revealed Boston 3.',
+    );
+    expect(
+      describeEvent({ type: 'reward-revealed', city: 'memphis', face: 'hospital', boss: 0 }, 0),
+    ).toBe(
+      "Memphis's reward is Hospital: You send one of your big cubes there to hospital for a round.",
+    );
+  });
+});
