@@ -11,3 +11,4 @@ export * from './summary.js';
 export * from './setup.js';
 export * from './game.js';
 export * from './words.js';
+export * from './deduction.js';
