@@ -7,6 +7,7 @@ import {
   ok,
   gameError,
 } from '@boss-table/core';
+import { heuristicBot } from '@boss-table/the-boss';
 import { findGame } from './index.js';
 
 /**
@@ -22,7 +23,7 @@ export interface BotSpec {
 
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
 const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  'the-boss': { random: [] },
+  'the-boss': { random: [], heuristic: [] },
 };
 
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
@@ -52,7 +53,9 @@ export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
   switch (spec.value.kind) {
     case 'random':
       return ok(randomBot(game) as Bot);
-    default:
-      return err(gameError('unknown-bot', `Bot "${raw}" is not built yet.`));
+    case 'heuristic':
+      if (gameId === 'the-boss') return ok(heuristicBot() as Bot);
+      break;
   }
+  return err(gameError('unknown-bot', `Bot "${raw}" is not built yet.`));
 }

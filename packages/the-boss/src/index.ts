@@ -12,3 +12,4 @@ export * from './setup.js';
 export * from './game.js';
 export * from './words.js';
 export * from './deduction.js';
+export * from './bots/heuristic.js';
