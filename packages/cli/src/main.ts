@@ -1,4 +1,5 @@
 import { UsageError, type Command, type Io } from './args.js';
+import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
@@ -10,6 +11,7 @@ export const COMMANDS: readonly Command[] = [
   replayCommand,
   selfplayCommand,
   benchCommand,
+  arenaCommand,
 ];
 
 export function usage(): string {

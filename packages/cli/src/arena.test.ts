@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runArena } from './arena.js';
+import type { ArenaGameResult } from './arena-games.js';
+import { plotSvg, quantile, seatsFor, summarise, wilson } from './arena-stats.js';
+
+describe('arena statistics', () => {
+  it('computes the Wilson interval', () => {
+    const [lo, hi] = wilson(40, 100);
+    expect(lo).toBeCloseTo(0.3094, 4);
+    expect(hi).toBeCloseTo(0.498, 4);
+    expect(wilson(0, 10)[0]).toBe(0);
+    expect(wilson(10, 10)[1]).toBeCloseTo(1, 12);
+  });
+
+  it('rotates seats so every bot sits everywhere equally', () => {
+    const specs = ['a', 'b', 'b', 'c'];
+    const seen = new Map<string, number[]>();
+    for (let g = 0; g < 8; g++)
+      seatsFor(specs, g).forEach((spec, seat) => {
+        const counts = seen.get(spec) ?? [0, 0, 0, 0];
+        counts[seat]++;
+        seen.set(spec, counts);
+      });
+    expect(seen.get('a')).toEqual([2, 2, 2, 2]);
+    expect(seen.get('b')).toEqual([4, 4, 4, 4]);
+  });
+
+  it('splits ties and counts each seat played as a game', () => {
+    const results: ArenaGameResult[] = [
+      {
+        index: 0,
+        seats: ['x', 'y', 'y'],
+        scores: [5, 5, 1],
+        winners: [0, 1],
+        decisionMs: [[1, 3], [2], [4]],
+      },
+      {
+        index: 1,
+        seats: ['y', 'x', 'y'],
+        scores: [9, 2, 1],
+        winners: [0],
+        decisionMs: [[1], [10], [1]],
+      },
+    ];
+    const [x, y] = summarise(['x', 'y', 'y'], results);
+    expect(x).toMatchObject({ name: 'x', games: 2, wins: 0.5, winRate: 0.25, meanScore: 3.5 });
+    expect(y).toMatchObject({ name: 'y', games: 4, wins: 1.5, meanScore: 4 });
+    expect(x.meanDecisionMs).toBeCloseTo(14 / 3, 10);
+    expect(x.p95DecisionMs).toBe(10);
+    expect(
+      quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 0.95),
+    ).toBe(19);
+    expect(plotSvg([x, y], 'test')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
+  });
+
+  it('plays a tournament in this thread, the same under the same seed', async () => {
+    const config = {
+      gameId: 'the-boss',
+      options: { players: 3 },
+      specs: ['heuristic', 'random', 'random'],
+      games: 6,
+      seed: 's',
+      budgetMs: 50,
+      workers: 0,
+    };
+    const a = await runArena(config);
+    const b = await runArena(config);
+    expect(a.map((r) => r.scores)).toEqual(b.map((r) => r.scores));
+    expect(a).toHaveLength(6);
+    const stats = summarise(config.specs, a);
+    expect(stats.map((s) => s.games)).toEqual([6, 12]);
+  });
+});
+
+const cli = join(import.meta.dirname, '../dist/main.js');
+
+describe.skipIf(!existsSync(cli))('boss arena (built, with worker threads)', () => {
+  it('prints one JSON object and writes the plot', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arena-'));
+    const plot = join(dir, 'p.svg');
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      cli,
+      'arena',
+      '--players',
+      '2',
+      '--bots',
+      'random,random',
+      '--games',
+      '4',
+      '--workers',
+      '2',
+      '--json',
+      '--plot',
+      plot,
+    ]);
+    const result = JSON.parse(stdout);
+    expect(result.games).toBe(4);
+    expect(result.bots).toHaveLength(1);
+    expect(result.bots[0]).toMatchObject({ name: 'random', games: 8 });
+    expect(result.bots[0].wins).toBeCloseTo(4, 10);
+    expect(Object.keys(result.bots[0]).sort()).toEqual(
+      [
+        'ci95',
+        'games',
+        'meanDecisionMs',
+        'meanScore',
+        'name',
+        'p95DecisionMs',
+        'winRate',
+        'wins',
+      ].sort(),
+    );
+    expect(await readFile(plot, 'utf8')).toContain('<svg');
+  });
+
+  it('refuses unknown bots and mismatched seats with exit code 2', async () => {
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [cli, 'arena', ...args]).then(
+        () => 0,
+        (e: { code: number }) => e.code,
+      );
+    expect(await run('--bots', 'genius,random')).toBe(2);
+    expect(await run('--players', '3', '--bots', 'random,random')).toBe(2);
+  });
+});

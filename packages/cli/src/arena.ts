@@ -1,0 +1,224 @@
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Bot } from '@boss-table/core';
+import { findGame, GAMES } from '@boss-table/games';
+import { parseBotSpec } from '@boss-table/games/bots';
+import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
+import { playArenaGame, type ArenaGameResult, type ArenaJob } from './arena-games.js';
+import { plotSvg, seatsFor, summarise, type BotStats } from './arena-stats.js';
+
+const FLAGS: Record<string, FlagSpec> = {
+  game: { type: 'string', help: 'the game (default the-boss)' },
+  players: { type: 'int', min: 2, max: 6, help: 'players per game (default: one per bot)' },
+  bots: { type: 'string', help: 'bot spec of each seat, comma-separated (required)' },
+  games: { type: 'int', min: 1, max: 1_000_000, help: 'how many games (default 100)' },
+  rules: { type: 'string', choices: ['classic', 'arena'], help: 'rule set (default classic)' },
+  seed: { type: 'string', help: 'seed of the tournament (default "arena")' },
+  budget: { type: 'int', min: 1, max: 60_000, help: 'deadline per decision in ms (default 1000)' },
+  workers: {
+    type: 'int',
+    min: 0,
+    max: 256,
+    help: 'parallel games (default: cores; 0 = in this thread)',
+  },
+  json: { type: 'boolean', help: 'print one JSON object with the results' },
+  plot: { type: 'string', help: 'write an SVG chart of win rates and scores to this file' },
+};
+const USAGE =
+  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--json] [--plot FILE.svg]';
+const SUMMARY =
+  'Plays bots against each other, rotating seats so each bot plays every seat equally, and\nreports per bot: win rate with a 95 % interval, mean score and decision times.';
+
+export interface ArenaConfig {
+  readonly gameId: string;
+  readonly options: unknown;
+  readonly specs: readonly string[];
+  readonly games: number;
+  readonly seed: string;
+  readonly budgetMs: number;
+  readonly workers: number;
+}
+
+export function jobsFor(c: ArenaConfig): ArenaJob[] {
+  return Array.from({ length: c.games }, (_, index) => ({
+    index,
+    gameId: c.gameId,
+    options: c.options,
+    seed: `${c.seed}/${index}`,
+    seats: seatsFor(c.specs, index),
+    budgetMs: c.budgetMs,
+  }));
+}
+
+/** Runs every game, in worker threads or (workers 0) in this thread; `progress` after each. */
+export async function runArena(
+  c: ArenaConfig,
+  progress: (done: number) => void = () => {},
+): Promise<ArenaGameResult[]> {
+  const jobs = jobsFor(c);
+  const results: ArenaGameResult[] = [];
+  if (c.workers === 0) {
+    const cache = new Map<string, Bot>();
+    for (const job of jobs) {
+      results.push(playArenaGame(job, cache));
+      progress(results.length);
+      await new Promise((r) => setImmediate(r));
+    }
+    return results;
+  }
+  const url = new URL('./arena-worker.js', import.meta.url);
+  let next = 0;
+  const pool = Array.from({ length: Math.min(c.workers, jobs.length) }, () => new Worker(url));
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const feed = () => worker.postMessage(next < jobs.length ? jobs[next++] : null);
+            worker.on(
+              'message',
+              (m: { ok: true; result: ArenaGameResult } | { ok: false; message: string }) => {
+                if (!m.ok) return reject(new Error(m.message));
+                results.push(m.result);
+                progress(results.length);
+                feed();
+              },
+            );
+            worker.on('error', reject);
+            worker.on('exit', () => resolve());
+            feed();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results.sort((a, b) => a.index - b.index);
+}
+
+const duration = (s: number) =>
+  s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+    : s >= 60
+      ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`
+      : `${Math.round(s)}s`;
+
+/** A progress bar with an ETA on a terminal, a plain line every 10 % otherwise. */
+function progressReporter(total: number, tty: boolean, write: (s: string) => void) {
+  const started = performance.now();
+  let lastTenth = -1;
+  return (done: number) => {
+    const elapsed = (performance.now() - started) / 1000;
+    const eta = done ? (elapsed / done) * (total - done) : 0;
+    if (tty) {
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games, ETA ${duration(eta)} `,
+      );
+      if (done === total) write('\n');
+    } else {
+      const tenth = Math.floor((done * 10) / total);
+      if (tenth !== lastTenth) {
+        lastTenth = tenth;
+        write(
+          `arena: ${done}/${total} games, ${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`,
+        );
+      }
+    }
+  };
+}
+
+export function formatTable(stats: readonly BotStats[], games: number): string {
+  const rows = [
+    ['bot', 'games', 'wins', 'win rate', '95% CI', 'mean score', 'mean ms', 'p95 ms'],
+    ...stats.map((s) => [
+      s.name,
+      String(s.games),
+      s.wins.toFixed(1),
+      `${(s.winRate * 100).toFixed(1)}%`,
+      `${(s.ci95[0] * 100).toFixed(1)}-${(s.ci95[1] * 100).toFixed(1)}%`,
+      s.meanScore.toFixed(2),
+      s.meanDecisionMs.toFixed(2),
+      s.p95DecisionMs.toFixed(2),
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return [
+    `${games} games`,
+    ...rows.map((r) =>
+      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+    ),
+  ].join('\n');
+}
+
+export const arenaCommand: Command = {
+  name: 'arena',
+  summary: 'a tournament between bots, with win rates and intervals',
+  async run(argv: readonly string[], io: Io) {
+    if (argv.includes('--help')) {
+      io.out(helpText(USAGE, SUMMARY, FLAGS));
+      return 0;
+    }
+    const { flags, positional } = parseArgs(argv, FLAGS, 'arena');
+    if (positional.length) throw new UsageError(`usage: ${USAGE}`);
+    const gameId = (flags.game as string | undefined) ?? 'the-boss';
+    const game = findGame(gameId);
+    if (!game)
+      throw new UsageError(
+        `boss arena: no game "${gameId}"; known: ${Object.keys(GAMES).join(', ')}.`,
+      );
+    if (flags.bots === undefined)
+      throw new UsageError(`boss arena: --bots is required (usage: ${USAGE}).`);
+    const specs = (flags.bots as string).split(',').map((s) => s.trim());
+    for (const spec of specs) {
+      const parsed = parseBotSpec(gameId, spec);
+      if (!parsed.ok) throw new UsageError(`boss arena: ${parsed.error.message}`);
+    }
+    const players = (flags.players as number | undefined) ?? specs.length;
+    if (specs.length !== players)
+      throw new UsageError(
+        `boss arena: --bots lists ${specs.length} bots for ${players} players; give one per seat.`,
+      );
+    const options = { players, ...(flags.rules ? { rules: flags.rules } : {}) };
+    const parsedOptions = game.parseOptions(options);
+    if (!parsedOptions.ok) throw new UsageError(`boss arena: ${parsedOptions.error.message}`);
+    const config: ArenaConfig = {
+      gameId,
+      options,
+      specs,
+      games: (flags.games as number | undefined) ?? 100,
+      seed: (flags.seed as string | undefined) ?? 'arena',
+      budgetMs: (flags.budget as number | undefined) ?? 1000,
+      workers: (flags.workers as number | undefined) ?? availableParallelism(),
+    };
+    const report = progressReporter(config.games, process.stderr.isTTY === true, (s) =>
+      process.stderr.write(s),
+    );
+    const results = await runArena(config, report);
+    const stats = summarise(specs, results);
+    if (flags.plot) {
+      const title = `${game.name}, ${players} players, ${config.games} games: ${specs.join(' vs ')}`;
+      await writeFile(flags.plot as string, plotSvg(stats, title));
+    }
+    if (flags.json)
+      io.out(
+        JSON.stringify({
+          games: config.games,
+          bots: stats.map((s) => ({
+            name: s.name,
+            games: s.games,
+            wins: s.wins,
+            winRate: s.winRate,
+            ci95: s.ci95,
+            meanScore: s.meanScore,
+            meanDecisionMs: s.meanDecisionMs,
+            p95DecisionMs: s.p95DecisionMs,
+          })),
+        }),
+      );
+    else io.out(formatTable(stats, config.games));
+    return 0;
+  },
+};
