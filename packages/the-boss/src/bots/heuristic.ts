@@ -1,4 +1,4 @@
-import type { Bot, BotContext } from '@boss-table/core';
+import type { Bot, BotContext, Rng } from '@boss-table/core';
 import {
   CARD_FACE,
   CARDS_BY_NAME,
@@ -97,17 +97,48 @@ export function heuristicBot(weights: HeuristicWeights = DEFAULT_WEIGHTS): Bot<B
       const me = view.viewer;
       if (me === null || view.turn !== me)
         throw new Error('The heuristic bot was asked out of turn.');
-      return chooseHeuristic(view, me, ctx, weights);
+      const [best] = rankPlacements(view, me, ctx.rng, weights);
+      const [reveal] = rankReveals(view, me, best.place, ctx.rng);
+      return toMove(best.place, reveal);
     },
   };
 }
 
-function chooseHeuristic(
+/** A placement the heuristic considered (null: place nothing) and its score. */
+export interface ScoredPlacement {
+  readonly place: { readonly slot: number; readonly big: number; readonly small: number } | null;
+  readonly score: number;
+}
+
+export function toMove(place: ScoredPlacement['place'], reveal: CardName): BossMove {
+  return place
+    ? {
+        place: { city: CITY_IDS[place.slot] as CityId, big: place.big, small: place.small },
+        reveal,
+      }
+    : { reveal };
+}
+
+/** The seat with the most cubes, or -1 when nobody leads alone. */
+function leaderOf(cubes: readonly number[]): number {
+  let best = -1;
+  let most = 0;
+  cubes.forEach((c, seat) => {
+    if (c > most) {
+      most = c;
+      best = seat;
+    } else if (c === most) best = -1;
+  });
+  return best;
+}
+
+/** Every legal placement (and placing nothing), best first, by the heuristic's evaluation. */
+export function rankPlacements(
   view: BossView,
   me: number,
-  ctx: BotContext,
-  w: HeuristicWeights,
-): BossMove {
+  rng: Rng,
+  w: HeuristicWeights = DEFAULT_WEIGHTS,
+): ScoredPlacement[] {
   const n = view.options.players;
   const ded = new Map<number, CityDeduction>();
   for (const d of deduce(view)) ded.set(CITY_SLOT.get(d.city)!, d);
@@ -135,9 +166,7 @@ function chooseHeuristic(
   // What each opponent could still add to one city this round.
   const myCardsAfter = view.hands[me].cities.length - 1;
   const reach = view.players.map((p, seat) => {
-    if (seat === me) return 0;
-    const turnsLeft = view.hands[seat].cities.length;
-    if (turnsLeft === 0) return 0;
+    if (seat === me || view.hands[seat].cities.length === 0) return 0;
     return p.bigAvailable - p.bigPlaced + p.smallLeft;
   });
 
@@ -155,26 +184,12 @@ function chooseHeuristic(
     return keep;
   };
 
-  // The lead each seat holds now, and how secure it looks.
-  const leaderOf = (cubes: number[]): number => {
-    let best = -1;
-    let most = 0;
-    cubes.forEach((c, seat) => {
-      if (c > most) {
-        most = c;
-        best = seat;
-      } else if (c === most) best = -1;
-    });
-    return best;
-  };
-
   // Cubes matter less on one's last turn (big ones come back next round).
   const bigCost = myCardsAfter === 0 ? 0.02 : w.bigCube;
   const smallCost = w.smallCube * (view.lastRound && myCardsAfter === 0 ? 0.1 : 1);
 
-  const state = sample(view, ctx.rng);
-  let best: { slot: number; big: number; small: number } | null = null;
-  let bestScore = 0; // placing nothing scores 0
+  const state = sample(view, rng);
+  const ranked: ScoredPlacement[] = [{ place: null, score: rng.float() * 1e-6 }];
   forEachPlacement(state, me, (slot, big, small) => {
     const city = cities.find((c) => c.slot === slot)!;
     const mine = city.cubes[me] + big + small;
@@ -186,23 +201,27 @@ function chooseHeuristic(
       prevLeader >= 0 && prevLeader !== me
         ? (city.value * w.denial * keepProb(city.cubes[prevLeader], city)) / (n - 1)
         : 0;
-    const score = gain + denial - big * bigCost - small * smallCost + ctx.rng.float() * 1e-6;
-    if (score > bestScore) {
-      bestScore = score;
-      best = { slot, big, small };
-    }
+    const score = gain + denial - big * bigCost - small * smallCost + rng.float() * 1e-6;
+    ranked.push({ place: { slot, big, small }, score });
   });
+  return ranked.sort((a, b) => b.score - a.score);
+}
 
-  // The card to reveal: what it does to Chicago, whose boss scores from the last cards.
+/** The distinct cards of this seat's hand, best to reveal first, given the placement made. */
+export function rankReveals(
+  view: BossView,
+  me: number,
+  placed: ScoredPlacement['place'],
+  rng: Rng,
+): CardName[] {
+  const n = view.options.players;
+  // What a card does to Chicago, whose boss scores from the last cards left of it.
   const chicagoIndex = view.row.findIndex((c) => c.city === 'chicago');
-  const chicagoCubes = cities[chicagoIndex].cubes.slice();
-  const placed = best as { slot: number; big: number; small: number } | null;
+  const chicagoCubes = view.row[chicagoIndex].cubes.map((q) => q.big + q.small);
   if (placed && placed.slot === CHICAGO) chicagoCubes[me] += placed.big + placed.small;
   const chicagoLeader = leaderOf(chicagoCubes);
-  const hand = view.hands[me].cards ?? [];
-  let reveal: CardName = hand[0];
-  let revealScore = -Infinity;
-  for (const card of new Set(hand)) {
+  const scored: { card: CardName; score: number }[] = [];
+  for (const card of new Set(view.hands[me].cards ?? [])) {
     const city = card.slice(0, card.indexOf(':')) as CityId;
     const index = view.row.findIndex((c) => c.city === city);
     const face = CARD_FACE[CARDS_BY_NAME.get(card)![0]];
@@ -211,18 +230,7 @@ function chooseHeuristic(
       const sign = chicagoLeader === me ? 1 : -1 / (n - 1);
       score += sign * chicagoValue(face) * 0.5;
     }
-    // Keep high cards of cities left of Chicago for later when Chicago is ours to take.
-    score += ctx.rng.float() * 1e-6;
-    if (score > revealScore) {
-      revealScore = score;
-      reveal = card;
-    }
+    scored.push({ card, score: score + rng.float() * 1e-6 });
   }
-
-  return placed
-    ? {
-        place: { city: CITY_IDS[placed.slot] as CityId, big: placed.big, small: placed.small },
-        reveal,
-      }
-    : { reveal };
+  return scored.sort((a, b) => b.score - a.score).map((c) => c.card);
 }
