@@ -3,3 +3,4 @@ export * from './rng.js';
 export * from './game.js';
 export * from './record.js';
 export * from './bot.js';
+export * from './ismcts.js';

@@ -7,7 +7,7 @@ import {
   ok,
   gameError,
 } from '@boss-table/core';
-import { heuristicBot } from '@boss-table/the-boss';
+import { heuristicBot, ismctsBossBot, type IsmctsLevel } from '@boss-table/the-boss';
 import { findGame } from './index.js';
 
 /**
@@ -23,7 +23,7 @@ export interface BotSpec {
 
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
 const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  'the-boss': { random: [], heuristic: [] },
+  'the-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
 };
 
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
@@ -55,6 +55,10 @@ export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
       return ok(randomBot(game) as Bot);
     case 'heuristic':
       if (gameId === 'the-boss') return ok(heuristicBot() as Bot);
+      break;
+    case 'ismcts':
+      if (gameId === 'the-boss')
+        return ok(ismctsBossBot((spec.value.level ?? 'medium') as IsmctsLevel) as Bot);
       break;
   }
   return err(gameError('unknown-bot', `Bot "${raw}" is not built yet.`));

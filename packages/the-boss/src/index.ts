@@ -13,3 +13,4 @@ export * from './game.js';
 export * from './words.js';
 export * from './deduction.js';
 export * from './bots/heuristic.js';
+export * from './bots/ismcts.js';
