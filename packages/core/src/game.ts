@@ -84,6 +84,12 @@ export interface GameDefinition<Options, State, Move, View, Event, Presets = unk
    */
   sample(view: View, rng: Rng): State;
 
+  /**
+   * What a seat may do now in a compact, documented JSON form, so that a thin client with
+   * no rules library can offer only legal choices; null when the seat may not act.
+   */
+  legalSummary(state: State, seat: Seat): unknown;
+
   isOver(state: State): boolean;
   outcome(state: State): Outcome | undefined;
   /** A JSON summary of where a game stands (what `boss replay --json` prints). */

@@ -1,5 +1,6 @@
 import { err, ok, type GameDefinition } from '@boss-table/core';
 import type { BossEvent } from './events.js';
+import { legalSummary } from './legal-summary.js';
 import { parseMove } from './move.js';
 import { parseOptions, type BossOptions } from './options.js';
 import { applyMove, legalMoves, randomMove, type BossMove } from './play.js';
@@ -43,6 +44,7 @@ export const theBoss: TheBossGame = {
   view,
   viewer: (v) => v.viewer,
   sample,
+  legalSummary,
   isOver: (s) => s.outcome !== null,
   outcome: (s) => s.outcome ?? undefined,
   summary,

@@ -14,3 +14,4 @@ export * from './words.js';
 export * from './deduction.js';
 export * from './bots/heuristic.js';
 export * from './bots/ismcts.js';
+export * from './legal-summary.js';

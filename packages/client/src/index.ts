@@ -1,0 +1,329 @@
+export * from './protocol.js';
+import type {
+  ClientMessage,
+  CreateTableRequest,
+  CreateTableResponse,
+  ErrorCode,
+  JoinRequest,
+  JoinResponse,
+  PublicSeat,
+  ServerMessage,
+  TableDetails,
+  TableStatus,
+  TableSummary,
+  TimerState,
+} from './protocol.js';
+
+/** An HTTP error from the server, with its machine-readable code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The smallest WebSocket surface the SDK needs: the browser's, or the `ws` package's. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+export type WebSocketFactory = (url: string) => WebSocketLike;
+
+const defaultFactory: WebSocketFactory = (url) => {
+  const WS = (globalThis as { WebSocket?: new (url: string) => WebSocketLike }).WebSocket;
+  if (!WS) throw new Error('No WebSocket here: pass `webSocket` (e.g. from the ws package).');
+  return new WS(url);
+};
+
+export interface ClientOptions {
+  /** The server's base URL, e.g. `http://localhost:8080`; empty for the page's own origin. */
+  readonly baseUrl?: string;
+  readonly webSocket?: WebSocketFactory;
+  readonly fetch?: typeof fetch;
+}
+
+/** The typed SDK for Boss Table's HTTP API and live tables. */
+export class BossTableClient {
+  readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly wsFactory: WebSocketFactory;
+
+  constructor(options: ClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+    this.wsFactory = options.webSocket ?? defaultFactory;
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await this.fetchImpl(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ApiError(
+        res.status,
+        'bad-response',
+        `The server answered ${res.status} with non-JSON.`,
+      );
+    }
+    if (!res.ok) {
+      const e = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
+      throw new ApiError(res.status, e?.code ?? 'http-error', e?.message ?? `HTTP ${res.status}`);
+    }
+    return json as T;
+  }
+
+  createTable(req: CreateTableRequest): Promise<CreateTableResponse> {
+    return this.request('POST', '/api/tables', req);
+  }
+  join(table: string, req: JoinRequest): Promise<JoinResponse> {
+    return this.request('POST', `/api/tables/${encodeURIComponent(table)}/join`, req);
+  }
+  listTables(): Promise<{ tables: TableSummary[] }> {
+    return this.request('GET', '/api/tables');
+  }
+  getTable(table: string): Promise<TableDetails> {
+    return this.request('GET', `/api/tables/${encodeURIComponent(table)}`);
+  }
+  /** The full record, once the game is over (refused before with 409 `not-finished`). */
+  getRecord(table: string): Promise<Record<string, unknown>> {
+    return this.request('GET', `/api/tables/${encodeURIComponent(table)}/record`);
+  }
+  /** A new table with the same seats; each seat's holder joins it with their old token. */
+  rematch(table: string, token: string): Promise<{ table: string }> {
+    return this.request('POST', `/api/tables/${encodeURIComponent(table)}/rematch`, {}, token);
+  }
+  /** Claims one's seat at a rematch with the token of the same seat at the finished table. */
+  joinRematch(table: string, name: string, previousToken: string): Promise<JoinResponse> {
+    return this.request(
+      'POST',
+      `/api/tables/${encodeURIComponent(table)}/join`,
+      { name },
+      previousToken,
+    );
+  }
+
+  /** A live connection to a table: as a seat with its token, or as a spectator without. */
+  connect(table: string, options: ConnectOptions = {}): TableConnection {
+    const base =
+      this.baseUrl || (globalThis as { location?: { origin: string } }).location?.origin || '';
+    const wsBase = base.replace(/^http/, 'ws');
+    return new TableConnection(
+      `${wsBase}/ws/tables/${encodeURIComponent(table)}`,
+      this.wsFactory,
+      options,
+    );
+  }
+}
+
+export interface ConnectOptions {
+  readonly token?: string;
+  /** Reconnect on its own after a drop (default true). */
+  readonly reconnect?: boolean;
+}
+
+export interface TableState {
+  seq: number;
+  seat: number | null;
+  status: TableStatus;
+  seats: readonly PublicSeat[];
+  view: unknown;
+  legal: unknown;
+  timer: TimerState | null;
+}
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * One seat's (or a spectator's) live view of a table. Keeps the newest view, legal summary
+ * and sequence number; after a drop it reconnects with its last sequence number and gets
+ * exactly the events it missed.
+ */
+export class TableConnection {
+  state: TableState | null = null;
+  connected = false;
+  private socket: WebSocketLike | null = null;
+  private closedByUser = false;
+  private retry = 0;
+  private pending: {
+    seq: number;
+    resolve: (seq: number) => void;
+    reject: (e: MoveError) => void;
+  } | null = null;
+  private readonly listeners = {
+    snapshot: new Set<Listener<TableState>>(),
+    events: new Set<Listener<Extract<ServerMessage, { type: 'events' }>>>(),
+    error: new Set<Listener<{ code: ErrorCode; message: string }>>(),
+    status: new Set<Listener<boolean>>(),
+    seats: new Set<Listener<TableState>>(),
+    rematch: new Set<Listener<string>>(),
+    message: new Set<Listener<ServerMessage>>(),
+  };
+
+  constructor(
+    private readonly url: string,
+    private readonly factory: WebSocketFactory,
+    private readonly options: ConnectOptions,
+  ) {
+    this.open();
+  }
+
+  on<K extends keyof TableConnection['listeners']>(
+    kind: K,
+    fn: TableConnection['listeners'][K] extends Set<infer L> ? L : never,
+  ): () => void {
+    const set = this.listeners[kind] as Set<unknown>;
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  private emit<K extends keyof TableConnection['listeners']>(kind: K, value: unknown): void {
+    for (const fn of this.listeners[kind] as Set<(v: unknown) => void>) fn(value);
+  }
+
+  private open(): void {
+    const params = new URLSearchParams();
+    if (this.options.token) params.set('token', this.options.token);
+    if (this.state) params.set('since', String(this.state.seq));
+    const query = params.toString();
+    const socket = this.factory(query ? `${this.url}?${query}` : this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      this.connected = true;
+      this.emit('status', true);
+    };
+    socket.onmessage = (ev) => this.receive(String(ev.data));
+    socket.onerror = () => {};
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.connected = false;
+      this.emit('status', false);
+      if (this.pending) {
+        // The move may or may not have landed: the resumed events will tell.
+        this.pending = null;
+      }
+      if (!this.closedByUser && this.options.reconnect !== false) {
+        const delay = Math.min(5000, 100 * 2 ** this.retry++);
+        setTimeout(() => this.open(), delay);
+      }
+    };
+  }
+
+  private receive(text: string): void {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    this.emit('message', msg);
+    switch (msg.type) {
+      case 'snapshot':
+        this.state = {
+          seq: msg.seq,
+          seat: msg.seat,
+          status: msg.status,
+          seats: msg.seats,
+          view: msg.view,
+          legal: msg.legal,
+          timer: msg.timer,
+        };
+        this.emit('snapshot', this.state);
+        break;
+      case 'events':
+        if (this.state) {
+          this.state.seq = msg.seq;
+          if ('view' in msg) this.state.view = msg.view;
+          if ('legal' in msg) this.state.legal = msg.legal;
+          if ('timer' in msg) this.state.timer = msg.timer ?? null;
+        }
+        this.emit('events', msg);
+        break;
+      case 'ack':
+        if (this.pending) {
+          this.pending.resolve(msg.seq);
+          this.pending = null;
+        }
+        break;
+      case 'error':
+        if (this.pending && msg.seq !== undefined) {
+          this.pending.reject(new MoveError(msg.code, msg.message));
+          this.pending = null;
+        } else this.emit('error', { code: msg.code, message: msg.message });
+        break;
+      case 'seats':
+        if (this.state) {
+          this.state.seats = msg.seats;
+          this.state.status = msg.status;
+          this.emit('seats', this.state);
+        }
+        break;
+      case 'rematch':
+        this.emit('rematch', msg.table);
+        break;
+    }
+  }
+
+  send(msg: ClientMessage): void {
+    if (!this.socket || this.socket.readyState !== 1) throw new Error('Not connected.');
+    this.socket.send(JSON.stringify(msg));
+  }
+
+  /** Sends a move at the current sequence number; resolves once the server has committed it. */
+  move(move: unknown): Promise<number> {
+    if (!this.state) return Promise.reject(new MoveError('not-started', 'No snapshot yet.'));
+    if (this.pending)
+      return Promise.reject(new MoveError('bad-message', 'A move is already on its way.'));
+    const seq = this.state.seq;
+    return new Promise((resolve, reject) => {
+      this.pending = { seq, resolve, reject };
+      try {
+        this.send({ type: 'move', seq, move });
+      } catch (e) {
+        this.pending = null;
+        reject(new MoveError('internal', (e as Error).message));
+      }
+    });
+  }
+
+  /** Drops the connection as a network failure would (for tests); it reconnects if allowed. */
+  drop(): void {
+    this.socket?.close(4000, 'dropped');
+  }
+
+  close(): void {
+    this.closedByUser = true;
+    this.socket?.close(1000, 'bye');
+  }
+}
+
+export class MoveError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The Boss Table wire protocol (docs/protocol.md): HTTP bodies and WebSocket messages.
+ * Game-agnostic: views, moves, events and legal summaries are each game's own JSON.
+ */
+
+export type SeatKind = 'human' | 'bot';
+
+export interface SeatRequest {
+  readonly kind: SeatKind;
+  /** For bots: the bot spec, e.g. `ismcts:medium`. */
+  readonly bot?: string;
+}
+
+export type TimerRequest =
+  | {
+      readonly mode: 'realtime';
+      /** Seconds per turn, then the bank is used. */
+      readonly turnSeconds: number;
+      readonly bankSeconds?: number;
+    }
+  | { readonly mode: 'turn-based'; readonly turnHours: number };
+
+export interface CreateTableRequest {
+  readonly game: string;
+  readonly options?: unknown;
+  readonly seats: readonly SeatRequest[];
+  readonly timer?: TimerRequest;
+  /** Seconds a seat may stay disconnected on its turn before a bot plays it (default 60). */
+  readonly graceSeconds?: number;
+}
+
+export interface CreateTableResponse {
+  readonly id: string;
+  /** One per seat; `invite` only for human seats: the secret that claims that seat. */
+  readonly seats: readonly {
+    readonly seat: number;
+    readonly kind: SeatKind;
+    readonly invite?: string;
+  }[];
+}
+
+export interface JoinRequest {
+  readonly name: string;
+  /** Claims this seat's invite; without one, the first free human seat. */
+  readonly invite?: string;
+}
+
+export interface JoinResponse {
+  readonly table: string;
+  readonly seat: number;
+  /** The seat's bearer token: keep it secret, it acts for this seat of this table. */
+  readonly token: string;
+}
+
+export type TableStatus = 'open' | 'running' | 'finished';
+
+export interface PublicSeat {
+  readonly seat: number;
+  readonly kind: SeatKind;
+  readonly bot?: string;
+  readonly name?: string;
+  /** A human seat has been claimed. */
+  readonly taken: boolean;
+  readonly connected: boolean;
+  /** A bot is playing this human seat (timeout or disconnection). */
+  readonly botStandIn: boolean;
+}
+
+export interface TableSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly options: unknown;
+  readonly status: TableStatus;
+  readonly seats: readonly PublicSeat[];
+  readonly seq: number;
+  readonly createdAt: string;
+  readonly rematch?: string;
+}
+
+export interface TableDetails extends TableSummary {
+  /** What a spectator sees. */
+  readonly view: unknown;
+  readonly outcome?: unknown;
+}
+
+export interface TimerState {
+  readonly seat: number;
+  /** Milliseconds since the epoch when the turn's time runs out (bank included). */
+  readonly deadline: number;
+  readonly bankMs: readonly number[];
+}
+
+/** Server to client. */
+export type ServerMessage =
+  | {
+      readonly type: 'snapshot';
+      readonly seq: number;
+      readonly seat: number | null;
+      readonly status: TableStatus;
+      readonly seats: readonly PublicSeat[];
+      readonly view: unknown;
+      /** What this seat may do now, in the game's compact form; null when it may not act. */
+      readonly legal: unknown;
+      readonly timer: TimerState | null;
+    }
+  | {
+      readonly type: 'events';
+      /** The sequence number after the move that caused these events. */
+      readonly seq: number;
+      readonly seat: number;
+      readonly events: readonly unknown[];
+      /** The view and legal summary after this move (on the newest message only). */
+      readonly view?: unknown;
+      readonly legal?: unknown;
+      readonly timer?: TimerState | null;
+      /** Set when a bot played for a human seat, and why. */
+      readonly standIn?: 'timeout' | 'disconnected';
+    }
+  | { readonly type: 'ack'; readonly seq: number }
+  | {
+      readonly type: 'error';
+      readonly code: ErrorCode;
+      readonly message: string;
+      readonly seq?: number;
+    }
+  | { readonly type: 'seats'; readonly status: TableStatus; readonly seats: readonly PublicSeat[] }
+  | { readonly type: 'rematch'; readonly table: string }
+  | { readonly type: 'pong' };
+
+/** Client to server. */
+export type ClientMessage =
+  | { readonly type: 'move'; readonly seq: number; readonly move: unknown }
+  | { readonly type: 'resume'; readonly seq: number }
+  | { readonly type: 'ping' };
+
+export type ErrorCode =
+  | 'bad-json'
+  | 'bad-message'
+  | 'unknown-type'
+  | 'too-large'
+  | 'rate-limited'
+  | 'spectator'
+  | 'not-your-turn'
+  | 'stale-seq'
+  | 'future-seq'
+  | 'not-started'
+  | 'game-over'
+  | 'illegal-move'
+  | 'invalid-move'
+  | 'internal';
+
+/** HTTP errors: `{ error: { code, message } }` with a 4xx or 5xx status. */
+export interface HttpError {
+  readonly error: { readonly code: string; readonly message: string };
+}
