@@ -259,6 +259,11 @@ export class TableConnection {
           if ('legal' in msg) this.state.legal = msg.legal;
           if ('timer' in msg) this.state.timer = msg.timer ?? null;
         }
+        // Our move landed even if its ack was lost (say, in a reconnection).
+        if (this.pending && msg.seq > this.pending.seq && msg.seat === this.state?.seat) {
+          this.pending.resolve(msg.seq);
+          this.pending = null;
+        }
         this.emit('events', msg);
         break;
       case 'ack':

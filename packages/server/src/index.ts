@@ -1,0 +1,3 @@
+export { startServer, type RunningServer, type ServerOptions } from './server.js';
+export { SqliteStorage, type Storage, type StoredTable, type StoredMove } from './storage.js';
+export { jsonLogger, silentLogger, type Logger } from './log.js';

@@ -1,0 +1,173 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A seat as stored: secrets only as SHA-256 hashes. */
+export interface StoredSeat {
+  readonly kind: 'human' | 'bot';
+  readonly bot?: string;
+  name?: string;
+  tokenHash?: string;
+  inviteHash?: string;
+  /** At a rematch: the hash of this seat's token at the finished table, which claims it. */
+  previousTokenHash?: string;
+}
+
+export interface StoredTable {
+  readonly id: string;
+  readonly game: string;
+  readonly options: unknown;
+  /** Secret: never sent to a client before the game is over. */
+  readonly seed: string;
+  status: 'open' | 'running' | 'finished';
+  seats: StoredSeat[];
+  readonly timer: unknown;
+  readonly graceSeconds: number;
+  readonly createdAt: number;
+  rematch?: string;
+}
+
+export interface StoredMove {
+  readonly seq: number;
+  readonly seat: number;
+  readonly move: unknown;
+}
+
+/**
+ * Where tables live: event-sourced, a table is its options, its secret seed and its ordered
+ * moves, `(table, seq)` unique. SQLite here; the SQL is kept portable for PostgreSQL.
+ */
+export interface Storage {
+  createTable(t: StoredTable): void;
+  updateTable(t: StoredTable): void;
+  /** Commits one move; throws if `(table, seq)` already exists. Durable when it returns. */
+  appendMove(table: string, move: StoredMove): void;
+  tables(filter: 'unfinished' | 'all'): StoredTable[];
+  table(id: string): StoredTable | undefined;
+  moves(table: string): StoredMove[];
+  close(): void;
+}
+
+interface TableRow {
+  id: string;
+  game: string;
+  options: string;
+  seed: string;
+  status: StoredTable['status'];
+  seats: string;
+  timer: string;
+  grace_seconds: number;
+  created_at: number;
+  rematch: string | null;
+}
+
+const toTable = (r: TableRow): StoredTable => ({
+  id: r.id,
+  game: r.game,
+  options: JSON.parse(r.options),
+  seed: r.seed,
+  status: r.status,
+  seats: JSON.parse(r.seats),
+  timer: JSON.parse(r.timer),
+  graceSeconds: r.grace_seconds,
+  createdAt: r.created_at,
+  ...(r.rematch ? { rematch: r.rematch } : {}),
+});
+
+export class SqliteStorage implements Storage {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, 'boss-table.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    // Each commit reaches the OS before it returns: a killed process loses nothing.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS game_tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        status TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        timer TEXT NOT NULL,
+        grace_seconds REAL NOT NULL,
+        created_at BIGINT NOT NULL,
+        rematch TEXT
+      );
+      CREATE TABLE IF NOT EXISTS moves (
+        table_id TEXT NOT NULL REFERENCES game_tables(id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+      );
+      CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);
+    `);
+    this.stmts = {
+      insert: this.db.prepare(
+        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch)
+         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch)`,
+      ),
+      update: this.db.prepare(
+        `UPDATE game_tables SET status = @status, seats = @seats, rematch = @rematch WHERE id = @id`,
+      ),
+      move: this.db.prepare(
+        `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)`,
+      ),
+      unfinished: this.db.prepare(
+        `SELECT * FROM game_tables WHERE status <> 'finished' ORDER BY created_at`,
+      ),
+      all: this.db.prepare(`SELECT * FROM game_tables ORDER BY created_at`),
+      one: this.db.prepare(`SELECT * FROM game_tables WHERE id = ?`),
+      moves: this.db.prepare(`SELECT seq, seat, move FROM moves WHERE table_id = ? ORDER BY seq`),
+    };
+  }
+
+  private row(t: StoredTable) {
+    return {
+      id: t.id,
+      game: t.game,
+      options: JSON.stringify(t.options ?? {}),
+      seed: t.seed,
+      status: t.status,
+      seats: JSON.stringify(t.seats),
+      timer: JSON.stringify(t.timer ?? null),
+      grace_seconds: t.graceSeconds,
+      created_at: t.createdAt,
+      rematch: t.rematch ?? null,
+    };
+  }
+
+  createTable(t: StoredTable): void {
+    this.stmts.insert.run(this.row(t));
+  }
+  updateTable(t: StoredTable): void {
+    this.stmts.update.run(this.row(t));
+  }
+  appendMove(table: string, m: StoredMove): void {
+    this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
+  }
+  tables(filter: 'unfinished' | 'all'): StoredTable[] {
+    return (this.stmts[filter === 'all' ? 'all' : 'unfinished'].all() as TableRow[]).map(toTable);
+  }
+  table(id: string): StoredTable | undefined {
+    const r = this.stmts.one.get(id) as TableRow | undefined;
+    return r ? toTable(r) : undefined;
+  }
+  moves(table: string): StoredMove[] {
+    return (this.stmts.moves.all(table) as { seq: number; seat: number; move: string }[]).map(
+      (r) => ({
+        seq: r.seq,
+        seat: r.seat,
+        move: JSON.parse(r.move),
+      }),
+    );
+  }
+  close(): void {
+    this.db.close();
+  }
+}
