@@ -189,10 +189,13 @@ export class TableConnection {
     this.open();
   }
 
-  on<K extends keyof TableConnection['listeners']>(
-    kind: K,
-    fn: TableConnection['listeners'][K] extends Set<infer L> ? L : never,
-  ): () => void {
+  on(kind: 'snapshot' | 'seats', fn: Listener<TableState>): () => void;
+  on(kind: 'events', fn: Listener<Extract<ServerMessage, { type: 'events' }>>): () => void;
+  on(kind: 'error', fn: Listener<{ code: ErrorCode; message: string }>): () => void;
+  on(kind: 'status', fn: Listener<boolean>): () => void;
+  on(kind: 'rematch', fn: Listener<string>): () => void;
+  on(kind: 'message', fn: Listener<ServerMessage>): () => void;
+  on(kind: keyof TableConnection['listeners'], fn: Listener<never>): () => void {
     const set = this.listeners[kind] as Set<unknown>;
     set.add(fn);
     return () => set.delete(fn);

@@ -33,6 +33,8 @@ export interface ServerOptions {
   readonly botWorkers?: number;
   /** Largest WebSocket message accepted, in bytes. */
   readonly maxMessageBytes?: number;
+  /** Messages a connection may send per second on average (burst: twice as many). */
+  readonly ratePerSecond?: number;
 }
 
 export interface RunningServer {
@@ -44,8 +46,8 @@ export interface RunningServer {
 }
 
 const MAX_BODY = 64 * 1024;
-const RATE_PER_SECOND = 20;
-const RATE_BURST = 40;
+/** Bodies larger than this are cut off rather than read to the end. */
+const DRAIN_LIMIT = 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,6 +67,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const deps = { storage, bots, log, metrics, botBudgetMs: opts.botBudgetMs ?? 1000 };
   const tables = new Map<string, LiveTable>();
   const maxMessage = opts.maxMessageBytes ?? 8 * 1024;
+  const RATE_PER_SECOND = opts.ratePerSecond ?? 20;
+  const RATE_BURST = RATE_PER_SECOND * 2;
   let accepting = true;
 
   // Reload every unfinished table by replaying its moves.
@@ -187,12 +191,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > MAX_BODY) {
-          reject(new RequestError(413, 'too-large', `The body is larger than ${MAX_BODY} bytes.`));
-          req.destroy();
-        } else chunks.push(c);
+        if (size <= MAX_BODY) chunks.push(c);
+        else if (size > DRAIN_LIMIT) req.destroy();
       });
       req.on('end', () => {
+        if (size > MAX_BODY)
+          return reject(
+            new RequestError(413, 'too-large', `The body is larger than ${MAX_BODY} bytes.`),
+          );
         const text = Buffer.concat(chunks).toString('utf8');
         if (text.trim() === '') return resolve(undefined);
         try {

@@ -1,0 +1,69 @@
+/** Helpers for the server's tests and the load test: a server, clients, a thin player. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { Rng } from '@boss-table/core';
+import { BossTableClient, type TableConnection, type WebSocketLike } from '@boss-table/client';
+
+export const tempDataDir = (): string => mkdtempSync(join(tmpdir(), 'boss-server-'));
+
+export const nodeClient = (baseUrl: string): BossTableClient =>
+  new BossTableClient({
+    baseUrl,
+    webSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
+  });
+
+/** The Boss's compact legal form (docs/protocol.md). */
+interface BossLegal {
+  place: { city: string; minBig: number; maxBig: number; maxSmall: number; minTotal: number }[];
+  reveal: string[];
+}
+
+/** A move chosen at random from the compact legal summary alone, as a thin client would. */
+export function moveFromLegal(legal: unknown, rng: Rng): unknown {
+  const l = legal as BossLegal;
+  const reveal = rng.pick(l.reveal);
+  if (l.place.length === 0 || rng.float() < 0.4) return { reveal };
+  const p = rng.pick(l.place);
+  for (;;) {
+    const big = p.minBig + rng.int(p.maxBig - p.minBig + 1);
+    const small = rng.int(p.maxSmall + 1);
+    if (big + small >= p.minTotal) return { place: { city: p.city, big, small }, reveal };
+  }
+}
+
+/** Plays a seat through its connection until the game is over: moves whenever it may. */
+export function autoPlay(conn: TableConnection, seed: string): void {
+  const rng = Rng.fromSeed(seed);
+  let sentAt = -1;
+  const act = () => {
+    const st = conn.state;
+    if (!st || st.legal === null || st.legal === undefined || sentAt === st.seq || !conn.connected)
+      return;
+    sentAt = st.seq;
+    conn.move(moveFromLegal(st.legal, rng)).catch(() => {
+      sentAt = -1;
+      setTimeout(act, 10);
+    });
+  };
+  conn.on('snapshot', act);
+  conn.on('events', (m) => {
+    if ('view' in m) act();
+  });
+  conn.on('status', (up) => {
+    if (up) setTimeout(act, 20);
+  });
+}
+
+export const until = async (
+  check: () => boolean,
+  ms = 30_000,
+  what = 'condition',
+): Promise<void> => {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
