@@ -166,6 +166,8 @@ export class TableConnection {
   private socket: WebSocketLike | null = null;
   private closedByUser = false;
   private retry = 0;
+  /** The newest seq acknowledged for our moves; its events follow the ack. */
+  private ackedSeq = 0;
   private pending: {
     seq: number;
     resolve: (seq: number) => void;
@@ -225,6 +227,9 @@ export class TableConnection {
       this.emit('status', false);
       if (this.pending) {
         // The move may or may not have landed: the resumed events will tell.
+        this.pending.reject(
+          new MoveError('disconnected', 'The connection dropped before the ack.'),
+        );
         this.pending = null;
       }
       if (!this.closedByUser && this.options.reconnect !== false) {
@@ -262,14 +267,10 @@ export class TableConnection {
           if ('legal' in msg) this.state.legal = msg.legal;
           if ('timer' in msg) this.state.timer = msg.timer ?? null;
         }
-        // Our move landed even if its ack was lost (say, in a reconnection).
-        if (this.pending && msg.seq > this.pending.seq && msg.seat === this.state?.seat) {
-          this.pending.resolve(msg.seq);
-          this.pending = null;
-        }
         this.emit('events', msg);
         break;
       case 'ack':
+        this.ackedSeq = Math.max(this.ackedSeq, msg.seq);
         if (this.pending) {
           this.pending.resolve(msg.seq);
           this.pending = null;

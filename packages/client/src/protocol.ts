@@ -147,7 +147,9 @@ export type ErrorCode =
   | 'game-over'
   | 'illegal-move'
   | 'invalid-move'
-  | 'internal';
+  | 'internal'
+  /** Client-side only: the connection dropped before the move was acknowledged. */
+  | 'disconnected';
 
 /** HTTP errors: `{ error: { code, message } }` with a 4xx or 5xx status. */
 export interface HttpError {

@@ -328,6 +328,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 
   const http = createHttpServer((req, res) => void handle(req, res));
+  // Idle keep-alive sockets stay open longer than clients keep them, so a client never
+  // reuses a socket the server is closing at that moment.
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   http.on('upgrade', (req, socket, head) => {
