@@ -44,6 +44,11 @@ export class Metrics {
     lines.push(`boss_move_seconds_bucket{le="+Inf"} ${this.n}`);
     lines.push(`boss_move_seconds_sum ${this.sum}`, `boss_move_seconds_count ${this.n}`);
     lines.push(
+      '# HELP boss_process_resident_memory_bytes Resident memory of the server process.',
+      '# TYPE boss_process_resident_memory_bytes gauge',
+      `boss_process_resident_memory_bytes ${process.memoryUsage().rss}`,
+    );
+    lines.push(
       '# HELP boss_http_requests_total HTTP requests by status.',
       '# TYPE boss_http_requests_total counter',
     );
