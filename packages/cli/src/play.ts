@@ -30,7 +30,8 @@ const FLAGS: Record<string, FlagSpec> = {
     help: "bots' think time per move in ms (default 1000)",
   },
 };
-const USAGE = 'boss play [--players N] [--rules classic|arena] [--seat K] [--seed S] [--bots LIST]';
+const USAGE =
+  'boss play [--players N] [--rules classic|arena] [--seat K] [--seed S] [--bots LIST]\n       boss play --server URL --table ID --token T';
 const SUMMARY = 'A game of The Boss in the terminal, you against bots.';
 
 const TURN_HELP = `On your turn type the cubes to place (optional) and the card to reveal:
@@ -192,6 +193,20 @@ export const playCommand: Command = {
     }
     const { flags, positional } = parseArgs(argv, FLAGS, 'play');
     if (positional.length) throw new UsageError(`usage: ${USAGE}`);
+    if (flags.server !== undefined || flags.table !== undefined || flags.token !== undefined) {
+      if (!flags.server || !flags.table || !flags.token)
+        throw new UsageError('boss play: --server, --table and --token go together.');
+      const { playRemote } = await import('./play-remote.js');
+      return playRemote(
+        {
+          server: flags.server as string,
+          table: flags.table as string,
+          token: flags.token as string,
+        },
+        process.stdin,
+        io,
+      );
+    }
     return playGame(
       {
         players: (flags.players as number | undefined) ?? 4,
