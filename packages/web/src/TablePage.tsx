@@ -1,0 +1,193 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { PublicSeat, TableConnection, TableState } from '@boss-table/client';
+import { describeEvent, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
+import { client, playerName, savedSeat, saveSeat, savePlayerName } from './client.js';
+import { Board } from './Board.js';
+import { Composer } from './Composer.js';
+import { DeductionPanel } from './Deduction.js';
+
+interface LogLine {
+  readonly id: number;
+  readonly text: string;
+}
+
+export default function TablePage({ id, invite }: { id: string; invite: string | null }) {
+  const [seating, setSeating] = useState(() => savedSeat(id));
+  const [state, setState] = useState<TableState | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [helper, setHelper] = useState(false);
+  const [conn, setConn] = useState<TableConnection | null>(null);
+  const [rematch, setRematch] = useState<string | null>(null);
+  const [name, setName] = useState(playerName());
+  const [now, setNow] = useState(Date.now());
+
+  useEffect(() => {
+    const c = client.connect(id, seating ? { token: seating.token } : {});
+    let n = 0;
+    const copy = () => setState(c.state ? { ...c.state } : null);
+    c.on('snapshot', copy);
+    c.on('seats', copy);
+    c.on('status', setConnected);
+    c.on('rematch', setRematch);
+    c.on('error', (e) => setError(e.message));
+    c.on('events', (m) => {
+      const lines = (m.events as BossEvent[])
+        .filter((e) => e.type !== 'turn')
+        .map((e) =>
+          describeEvent(e, c.state?.seat ?? null, (s) =>
+            nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
+          ),
+        )
+        .filter((t): t is string => !!t)
+        .map((text) => ({
+          id: n++,
+          text: m.standIn ? `${text} (a bot played: ${m.standIn})` : text,
+        }));
+      setLog((old) => [...old, ...lines].slice(-200));
+      copy();
+    });
+    setConn(c);
+    return () => c.close();
+  }, [id, seating]);
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+
+  const view = state?.view as BossView | undefined;
+  const names = useMemo(
+    () => (seat: number) => nameOf(state?.seats ?? [], seat, state?.seat ?? null),
+    [state?.seats, state?.seat],
+  );
+
+  const join = async () => {
+    setError(null);
+    const who = name.trim() || 'Player';
+    savePlayerName(who);
+    try {
+      const j = await client.join(id, { name: who, ...(invite ? { invite } : {}) });
+      saveSeat(id, { token: j.token, seat: j.seat });
+      window.location.hash = `#/t/${id}`;
+      setSeating({ token: j.token, seat: j.seat });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const move = async (m: unknown) => {
+    if (!conn) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await conn.move(m);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askRematch = async () => {
+    if (!seating) return;
+    try {
+      const r = await client.rematch(id, seating.token);
+      const j = await client.joinRematch(r.table, name.trim() || 'Player', seating.token);
+      saveSeat(r.table, { token: j.token, seat: j.seat });
+      window.location.hash = `#/t/${r.table}`;
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (!view || !state) return <p>{connected ? 'Loading the table…' : 'Connecting…'}</p>;
+  const freeSeat = state.seats.some((s) => !s.taken);
+  const timer = state.timer;
+  return (
+    <div className="table-page">
+      {!connected && (
+        <p className="banner" role="alert">
+          Disconnected — reconnecting…
+        </p>
+      )}
+      {state.status === 'open' && (
+        <p className="banner">
+          Waiting for players: {state.seats.filter((s) => !s.taken).length} seat(s) free.
+        </p>
+      )}
+      {!seating && freeSeat && (
+        <div className="panel">
+          <label>
+            Your name{' '}
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+          </label>{' '}
+          <button onClick={() => void join()}>{invite ? 'Take my seat' : 'Join'}</button>
+        </div>
+      )}
+      {timer && (
+        <p className="timer">
+          {names(timer.seat)}: {Math.max(0, Math.round((timer.deadline - now) / 1000))} s left
+        </p>
+      )}
+      <Board view={view} names={names} />
+      {view.outcome && (
+        <section className="panel ranking" aria-label="final ranking">
+          <h2>Game over</h2>
+          <ol>
+            {view.outcome.ranking.map((s) => (
+              <li key={s}>
+                {names(s)} — {view.outcome!.scores[s]}
+                {view.outcome!.winners.includes(s) ? ' 🏆' : ''}
+              </li>
+            ))}
+          </ol>
+          <p>Decided by: {view.outcome.decidedBy}</p>
+          <p>
+            <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+              Download the record
+            </a>{' '}
+            {seating && <button onClick={() => void askRematch()}>Rematch</button>}
+            {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
+          </p>
+        </section>
+      )}
+      {state.legal !== null && state.legal !== undefined && view.turn === state.seat && (
+        <Composer
+          view={view}
+          legal={state.legal as BossLegal}
+          onMove={(m) => void move(m)}
+          busy={busy}
+        />
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {state.seat !== null && (
+        <label className="toggle">
+          <input type="checkbox" checked={helper} onChange={(e) => setHelper(e.target.checked)} />{' '}
+          Deduction helper
+        </label>
+      )}
+      {helper && <DeductionPanel view={view} />}
+      <section className="panel log" aria-label="game log">
+        <h2>Log</h2>
+        <ol>
+          {log.map((l) => (
+            <li key={l.id}>{l.text}</li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function nameOf(seats: readonly PublicSeat[], seat: number, me: number | null): string {
+  if (seat === me) return 'You';
+  const s = seats[seat];
+  return s?.name ?? (s?.bot ? `Bot ${seat} (${s.bot})` : `Seat ${seat}`);
+}
