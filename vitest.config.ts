@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/web/e2e/**/*.test.ts'],
     testTimeout: 60_000,
   },
 });

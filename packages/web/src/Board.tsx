@@ -100,7 +100,7 @@ export function Board({
               <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
                 <td>
                   {names(seat)}
-                  {seat === me ? ' (you)' : ''}
+                  {seat === me && names(seat) !== 'You' ? ' (you)' : ''}
                   {p.banished ? ' · banished from Cincinnati' : ''}
                 </td>
                 <td>{p.score}</td>

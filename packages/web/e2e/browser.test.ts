@@ -1,0 +1,152 @@
+/**
+ * End-to-end in real headless Chromium (Debian's `chromium`, driven by playwright-core):
+ * the built web app served by the real server. Screenshots go to test-artifacts/.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
+
+const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const ready = existsSync(join(webRoot, 'index.html')) && existsSync(CHROMIUM);
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!ready) return;
+  mkdirSync(artifacts, { recursive: true });
+  server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'boss-e2e-')),
+    log: silentLogger,
+    webRoot,
+    botBudgetMs: 5,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** Plays this page's seat by clicking until the final ranking shows. */
+async function playByClicking(page: Page, screenshots = false): Promise<number> {
+  let turns = 0;
+  for (;;) {
+    const which = await Promise.race([
+      page
+        .getByRole('button', { name: 'Confirm turn' })
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'turn'),
+      page
+        .getByRole('heading', { name: 'Game over' })
+        .waitFor({ timeout: 30_000 })
+        .then(() => 'over'),
+    ]);
+    if (which === 'over') return turns;
+    const composer = page.getByRole('form', { name: 'your turn' });
+    // Every other turn, place cubes on the first city that takes them.
+    if (turns % 2 === 0) {
+      const city = composer.locator('fieldset').first().locator('button:not([disabled])').nth(1);
+      if (await city.count()) await city.click();
+    }
+    await composer.locator('fieldset').nth(1).locator('button').first().click();
+    if (screenshots && turns === 0) await shot(page, 'table-composer');
+    const confirm = composer.getByRole('button', { name: 'Confirm turn' });
+    if (await confirm.isDisabled())
+      await composer.getByRole('button', { name: 'No cubes' }).click();
+    await confirm.click();
+    turns++;
+    await page.waitForTimeout(30);
+  }
+}
+
+describe.skipIf(!ready)('in a real browser', () => {
+  it('creates a table with three bots and plays a whole game by clicking', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(server.url);
+    await page.getByLabel('Your name').fill('Alice');
+    await shot(page, 'lobby');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.getByRole('button', { name: 'Sit here' }).click();
+    await page.getByRole('list', { name: 'cities, left to right' }).waitFor();
+    const turns = await playByClicking(page, true);
+    expect(turns).toBeGreaterThan(5);
+    const ranking = page.getByRole('region', { name: 'final ranking' });
+    expect(await ranking.locator('li').count()).toBe(4);
+    expect(await ranking.textContent()).toMatch(/Decided by/);
+    await shot(page, 'game-over');
+    await page.close();
+  }, 120_000);
+
+  it('shows each player only their own hand, a spectator none, and restores a table on reload', async () => {
+    const created = (await (
+      await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        body: JSON.stringify({
+          game: 'the-boss',
+          seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+        }),
+      })
+    ).json()) as { id: string; seats: { invite?: string }[] };
+    const pages: Page[] = [];
+    for (const [seat, name] of [
+      [0, 'Ann'],
+      [1, 'Bob'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[seat].invite}`);
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: 'Take my seat' }).click();
+      await page.locator(`[data-testid=hand-${seat}] .card:not(.back)`).first().waitFor();
+      pages.push(page);
+    }
+    const spectator = await (await browser.newContext()).newPage();
+    await spectator.goto(`${server.url}/#/t/${created.id}`);
+    await spectator.locator('[data-testid=hand-0] .card').first().waitFor();
+    for (const [seat, page] of pages.entries()) {
+      const other = 1 - seat;
+      expect(
+        await page.locator(`[data-testid=hand-${seat}] .card:not(.back)`).count(),
+      ).toBeGreaterThan(0);
+      expect(await page.locator(`[data-testid=hand-${other}] .card:not(.back)`).count()).toBe(0);
+      expect(await page.locator(`[data-testid=hand-2] .card:not(.back)`).count()).toBe(0);
+    }
+    expect(await spectator.locator('.hand .card:not(.back)').count()).toBe(0);
+    await shot(pages[0], 'two-players-phone');
+    await shot(spectator, 'spectator');
+    // Reload mid-game: the seat comes back from this browser's storage.
+    const before = await pages[0].locator('[data-testid=hand-0]').textContent();
+    await pages[0].reload();
+    await pages[0].locator('[data-testid=hand-0] .card:not(.back)').first().waitFor();
+    expect(await pages[0].locator('[data-testid=hand-0]').textContent()).toBe(before);
+    // Both play to the end; then each sees the ranking.
+    await Promise.all(pages.map((p) => playByClicking(p)));
+    for (const p of [...pages, spectator])
+      await p.getByRole('heading', { name: 'Game over' }).waitFor();
+    await shot(spectator, 'spectator-end');
+  }, 180_000);
+});
