@@ -2,7 +2,7 @@
  * End-to-end in real headless Chromium (Debian's `chromium`, driven by playwright-core):
  * the built web app served by the real server. Screenshots go to test-artifacts/.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,10 @@ describe('in a real browser', () => {
     expect(await ranking.locator('li').count()).toBe(4);
     expect(await ranking.textContent()).toMatch(/Decided by/);
     await shot(page, 'game-over');
+    // Timings for docs/benchmarks.md (recorded, not asserted: no timed tests).
+    const perf = await page.evaluate(() => (globalThis as { __bossPerf?: unknown }).__bossPerf);
+    writeFileSync(join(artifacts, 'web-perf.json'), JSON.stringify(perf));
+    expect((perf as { eventsToFrame: number[] }).eventsToFrame.length).toBeGreaterThan(turns);
     await page.close();
   }, 120_000);
 

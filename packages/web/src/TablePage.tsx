@@ -6,6 +6,21 @@ import { Board } from './Board.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
 
+/** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
+const perf = ((
+  globalThis as { __bossPerf?: { snapshotToRender: number[]; eventsToFrame: number[] } }
+).__bossPerf ??= { snapshotToRender: [], eventsToFrame: [] });
+let snapshotAt: number | null = null;
+let eventsAt: number | null = null;
+
+const RESULT_EVENTS = new Set([
+  'reward-revealed',
+  'chicago-scored',
+  'cube-lost',
+  'banished',
+  'round-ended',
+]);
+
 interface LogLine {
   readonly id: number;
   readonly text: string;
@@ -23,17 +38,47 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const [rematch, setRematch] = useState<string | null>(null);
   const [name, setName] = useState(playerName());
   const [now, setNow] = useState(Date.now());
+  const [roundResults, setRoundResults] = useState<string[] | null>(null);
+
+  // After each render: how long from the snapshot (or a move's events) arriving to the
+  // frame that shows it.
+  useEffect(() => {
+    const from = snapshotAt;
+    const ev = eventsAt;
+    snapshotAt = eventsAt = null;
+    if (from === null && ev === null) return;
+    requestAnimationFrame(() => {
+      const t = performance.now();
+      if (from !== null) perf.snapshotToRender.push(t - from);
+      if (ev !== null) perf.eventsToFrame.push(t - ev);
+    });
+  }, [state]);
 
   useEffect(() => {
     const c = client.connect(id, seating ? { token: seating.token } : {});
     let n = 0;
     const copy = () => setState(c.state ? { ...c.state } : null);
-    c.on('snapshot', copy);
+    c.on('snapshot', () => {
+      snapshotAt = performance.now();
+      copy();
+    });
     c.on('seats', copy);
     c.on('status', setConnected);
     c.on('rematch', setRematch);
     c.on('error', (e) => setError(e.message));
     c.on('events', (m) => {
+      eventsAt = performance.now();
+      const results = (m.events as BossEvent[]).filter((e) => RESULT_EVENTS.has(e.type));
+      if (results.some((e) => e.type === 'round-ended'))
+        setRoundResults(
+          results
+            .map((e) =>
+              describeEvent(e, c.state?.seat ?? null, (s) =>
+                nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
+              ),
+            )
+            .filter((t): t is string => !!t),
+        );
       const lines = (m.events as BossEvent[])
         .filter((e) => e.type !== 'turn')
         .map((e) =>
@@ -133,6 +178,27 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         </p>
       )}
       <Board view={view} names={names} />
+      {roundResults && (
+        <section className="panel results" aria-label="round results">
+          <h2>
+            Round results{' '}
+            <button
+              type="button"
+              onClick={() => setRoundResults(null)}
+              aria-label="close round results"
+            >
+              ×
+            </button>
+          </h2>
+          <ol>
+            {roundResults.map((line, i) => (
+              <li key={i} style={{ animationDelay: `${i * 0.6}s` }}>
+                {line}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {view.outcome && (
         <section className="panel ranking" aria-label="final ranking">
           <h2>Game over</h2>
