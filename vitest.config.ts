@@ -13,7 +13,11 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/web/e2e/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/web/src/**/*.test.tsx',
+      'packages/web/e2e/**/*.test.ts',
+    ],
     testTimeout: 60_000,
   },
 });

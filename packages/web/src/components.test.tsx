@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { theBoss, type BossLegal, type BossView } from '@boss-table/the-boss';
+import { Board } from './Board.js';
+import { Composer } from './Composer.js';
+import { DeductionPanel } from './Deduction.js';
+
+afterEach(cleanup);
+
+function start(players = 3): { view: BossView; legal: BossLegal; seat: number } {
+  const options = theBoss.parseOptions({ players });
+  if (!options.ok) throw new Error(options.error.message);
+  const setup = theBoss.setup(options.value, 'components');
+  if (!setup.ok) throw new Error(setup.error.message);
+  const s = setup.value.state;
+  return {
+    view: theBoss.view(s, s.turn),
+    legal: theBoss.legalSummary(s, s.turn) as BossLegal,
+    seat: s.turn,
+  };
+}
+
+describe('web components', () => {
+  it('the composer disables Chicago with the reason and sends only a legal turn', () => {
+    const { view, legal } = start();
+    const sent: unknown[] = [];
+    render(<Composer view={view} legal={legal} onMove={(m) => sent.push(m)} busy={false} />);
+    const chicago = screen.getByRole('button', { name: 'Chicago' });
+    expect((chicago as HTMLButtonElement).disabled).toBe(true);
+    expect(chicago.getAttribute('title')).toMatch(/Chicago takes cubes only once/);
+    const confirm = screen.getByRole('button', { name: 'Confirm turn' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Choose the card to reveal.');
+    fireEvent.click(
+      screen
+        .getAllByRole('button', { pressed: false })
+        .find((b) => b.closest('fieldset')?.textContent?.startsWith('2.'))!,
+    );
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(sent).toHaveLength(1);
+    const move = theBoss.parseMove(sent[0]);
+    expect(move.ok).toBe(true);
+  });
+
+  it('the deduction helper shows every city with probabilities that add up', () => {
+    const { view } = start();
+    render(<DeductionPanel view={view} />);
+    const rows = screen
+      .getByRole('table', { name: 'deduction helper' })
+      .querySelectorAll('tbody tr');
+    expect(rows.length).toBe(view.options.cities.length);
+    for (const row of rows) {
+      const percents = [...row.textContent!.matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
+      const sum = percents.reduce((a, b) => a + b, 0);
+      expect(Math.abs(sum - 100)).toBeLessThanOrEqual(percents.length); // rounding
+    }
+  });
+
+  it("the board shows this seat's card values and only backs for the others", () => {
+    const { view, seat } = start(3);
+    const { container } = render(<Board view={view} names={(s) => `Seat ${s}`} />);
+    for (let p = 0; p < 3; p++) {
+      const hand = container.querySelector(`[data-testid=hand-${p}]`)!;
+      const faces = hand.querySelectorAll('.card:not(.back)').length;
+      expect(faces > 0).toBe(p === seat);
+    }
+  });
+});
