@@ -5,25 +5,12 @@ import { BossTableClient, type WebSocketLike } from '@boss-table/client';
 import { describeEvent, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
 import type { Io } from './args.js';
 import { renderView } from './boss-render.js';
-import { parseTurn } from './play.js';
+import { formatLegal, parseTurn } from './play.js';
 
 export interface RemoteOptions {
   readonly server: string;
   readonly table: string;
   readonly token: string;
-}
-
-function describeRemoteLegal(legal: BossLegal): string {
-  const range = (a: number, b: number) => (a === b ? `${a}` : `${a}-${b}`);
-  const lines = ['You may place:'];
-  if (legal.place.length === 0) lines.push('  nothing: you can only reveal a card.');
-  for (const p of legal.place)
-    lines.push(
-      `  ${p.city.padEnd(12)} ${range(p.minBig, p.maxBig)} big, ${range(0, p.maxSmall)} small` +
-        (p.minTotal > Math.max(1, p.minBig) ? `, at least ${p.minTotal} cubes in all to lead` : ''),
-    );
-  lines.push(`or nothing. Reveal one of: ${legal.reveal.join(' ')}`);
-  return lines.join('\n');
 }
 
 /** Plays one seat of a table on a Boss Table server, through the client SDK. */
@@ -68,7 +55,7 @@ export async function playRemote(opts: RemoteOptions, input: Readable, io: Io): 
         if (next.done) return done(0);
         const line = next.value.trim();
         if (line === 'quit' || line === 'exit') return done(0);
-        if (line === 'legal') io.out(describeRemoteLegal(conn.state!.legal as BossLegal));
+        if (line === 'legal') io.out(formatLegal(conn.state!.legal as BossLegal));
         else if (line === 'show') io.out(renderView(conn.state!.view as BossView, names));
         else if (line !== '') {
           const turn = parseTurn(line);

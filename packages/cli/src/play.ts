@@ -6,8 +6,8 @@ import {
   CITY_IDS,
   CITY_SLOT,
   describeEvent,
-  forEachPlacement,
-  revealChoices,
+  legalSummary,
+  type BossLegal,
   theBoss,
   type BossEvent,
   type BossState,
@@ -60,36 +60,23 @@ export function parseTurn(line: string): { move: unknown } | { error: string } {
   return { move: { place: { city, big: Number(big), small: Number(small) }, reveal } };
 }
 
-/** What a seat may place and reveal now, in words. */
-export function describeLegal(state: BossState, seat: number): string {
-  const byCity = new Map<
-    number,
-    { minBig: number; maxBig: number; maxSmall: number; minTotal: number }
-  >();
-  forEachPlacement(state, seat, (slot, big, small) => {
-    const c = byCity.get(slot) ?? {
-      minBig: big,
-      maxBig: big,
-      maxSmall: small,
-      minTotal: big + small,
-    };
-    c.minBig = Math.min(c.minBig, big);
-    c.maxBig = Math.max(c.maxBig, big);
-    c.maxSmall = Math.max(c.maxSmall, small);
-    c.minTotal = Math.min(c.minTotal, big + small);
-    byCity.set(slot, c);
-  });
+/** What a seat may place and reveal, in words, from the compact legal form. */
+export function formatLegal(legal: BossLegal): string {
   const range = (a: number, b: number) => (a === b ? `${a}` : `${a}-${b}`);
   const lines = ['You may place:'];
-  if (byCity.size === 0) lines.push('  nothing: you can only reveal a card.');
-  for (const [slot, c] of byCity)
+  if (legal.place.length === 0) lines.push('  nothing: you can only reveal a card.');
+  for (const p of legal.place)
     lines.push(
-      `  ${CITY_IDS[slot].padEnd(12)} ${range(c.minBig, c.maxBig)} big, ${range(0, c.maxSmall)} small` +
-        (c.minTotal > Math.max(1, c.minBig) ? `, at least ${c.minTotal} cubes in all to lead` : ''),
+      `  ${p.city.padEnd(12)} ${range(p.minBig, p.maxBig)} big, ${range(0, p.maxSmall)} small` +
+        (p.minTotal > Math.max(1, p.minBig) ? `, at least ${p.minTotal} cubes in all to lead` : ''),
     );
-  lines.push(`or nothing. Reveal one of: ${revealChoices(state, seat).join(' ')}`);
+  lines.push(`or nothing. Reveal one of: ${legal.reveal.join(' ')}`);
   return lines.join('\n');
 }
+
+/** What a seat may place and reveal now, in words. */
+export const describeLegal = (state: BossState, seat: number): string =>
+  formatLegal(legalSummary(state, seat)!);
 
 export interface PlayOptions {
   readonly players: number;

@@ -19,10 +19,13 @@ const FACE_WORDS: Readonly<Record<string, string>> = {
 
 export const cityName = (city: CityId): string => CITY_NAMES[city];
 
+/** A face in words: `3`, `Hospital`, `Shoot-out`. */
+export const faceWords = (face: string): string => FACE_WORDS[face] ?? face;
+
 /** `boston:3` as "Boston 3", `memphis:prison` as "Memphis Prison". */
 export function cardWords(card: CardName): string {
   const [city, face] = card.split(':') as [LocalCityId, string];
-  return `${CITY_NAMES[city]} ${FACE_WORDS[face] ?? face}`;
+  return `${CITY_NAMES[city]} ${faceWords(face)}`;
 }
 
 /** "Seat 2", or "You" for the viewer's own seat; `names` may give players' names. */

@@ -1,4 +1,4 @@
-import { CITY_NAMES, type CityId } from '@boss-table/the-boss';
+import { CITY_NAMES, faceWords, type CityId } from '@boss-table/the-boss';
 
 /** Colour and a letter badge per city: colour is never the only signal. */
 export const CITY_STYLE: Record<CityId, { color: string; badge: string }> = {
@@ -15,16 +15,7 @@ export const CITY_STYLE: Record<CityId, { color: string; badge: string }> = {
 
 export const cityName = (c: string): string => CITY_NAMES[c as CityId] ?? c;
 
-const FACE_LABEL: Record<string, string> = {
-  hospital: 'Hospital',
-  prison: 'Prison',
-  revolver: 'Revolver',
-  banished: 'Banished',
-  theft: 'Theft',
-  shootout: 'Shoot-out',
-};
-
-export const faceLabel = (face: string): string => FACE_LABEL[face] ?? face;
+export const faceLabel = faceWords;
 
 export function CityBadge({ city }: { city: string }) {
   const s = CITY_STYLE[city as CityId];
