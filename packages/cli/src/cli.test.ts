@@ -194,6 +194,20 @@ describe('boss play', () => {
     expect(prompts).toBeGreaterThan(5);
   });
 
+  it('answers usage errors of play with exit code 2', async () => {
+    expect((await run('play', '--players', '7')).code).toBe(2);
+    expect((await run('play', '--players', '2', '--seat', '3')).err).toContain('--seat');
+    const partial = await run('play', '--server', 'http://127.0.0.1:1', '--table', 't');
+    expect(partial.code).toBe(2);
+    expect(partial.err).toContain('go together');
+    const mixed = await run(
+      'play',
+      ...['--server', 'http://127.0.0.1:1', '--table', 't', '--token', 'k', '--players', '3'],
+    );
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toContain('--players is for a local game');
+  });
+
   it('ends cleanly when input ends', async () => {
     const input = new PassThrough();
     input.end();

@@ -29,7 +29,11 @@ const FLAGS: Record<string, FlagSpec> = {
     max: 60_000,
     help: "bots' think time per move in ms (default 1000)",
   },
+  server: { type: 'string', help: 'play a seat of a server table instead: the server URL' },
+  table: { type: 'string', help: 'with --server: the table id' },
+  token: { type: 'string', help: 'with --server: your seat token (from joining the table)' },
 };
+const LOCAL_FLAGS = ['players', 'rules', 'seat', 'seed', 'bots', 'budget'];
 const USAGE =
   'boss play [--players N] [--rules classic|arena] [--seat K] [--seed S] [--bots LIST]\n       boss play --server URL --table ID --token T';
 const SUMMARY = 'A game of The Boss in the terminal, you against bots.';
@@ -183,6 +187,11 @@ export const playCommand: Command = {
     if (flags.server !== undefined || flags.table !== undefined || flags.token !== undefined) {
       if (!flags.server || !flags.table || !flags.token)
         throw new UsageError('boss play: --server, --table and --token go together.');
+      const local = LOCAL_FLAGS.filter((f) => flags[f] !== undefined);
+      if (local.length)
+        throw new UsageError(
+          `boss play: --${local[0]} is for a local game; the server table sets its own.`,
+        );
       const { playRemote } = await import('./play-remote.js');
       return playRemote(
         {
