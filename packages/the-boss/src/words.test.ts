@@ -53,6 +53,65 @@ describe('the game log in words', () => {
       expect(seen, type).toContain(type);
   });
 
+  it('has a sentence for every kind of event, for players and spectators', () => {
+    // One sample per kind; typed so that a new kind of event fails to compile here.
+    const samples: { readonly [K in BossEvent['type']]: Extract<BossEvent, { type: K }> } = {
+      'round-started': {
+        type: 'round-started',
+        round: 2,
+        overtime: 0,
+        dealer: 1,
+        row: ['boston', 'chicago', 'memphis'],
+        handCities: [['boston'], ['memphis']],
+      },
+      'hand-dealt': { type: 'hand-dealt', seat: 0, cards: ['boston:3', 'memphis:prison'] },
+      turn: { type: 'turn', seat: 1 },
+      'cubes-placed': { type: 'cubes-placed', seat: 1, city: 'chicago', big: 2, small: 1 },
+      'card-revealed': { type: 'card-revealed', seat: 1, card: 'memphis:shootout' },
+      'police-flipped': {
+        type: 'police-flipped',
+        card: 'gold',
+        silver: 1,
+        gold: 1,
+        remaining: 3,
+        lastRound: false,
+      },
+      'last-turn-order': { type: 'last-turn-order', order: [1, 0] },
+      'reward-revealed': { type: 'reward-revealed', city: 'boston', face: 'theft', boss: 1 },
+      'chicago-scored': {
+        type: 'chicago-scored',
+        boss: 0,
+        cards: ['boston:3', 'new-york:hospital'],
+        sum: 3,
+        points: 2,
+      },
+      'cube-lost': { type: 'cube-lost', seat: 1, city: 'memphis', to: 'prison' },
+      banished: { type: 'banished', seat: 1 },
+      'round-ended': { type: 'round-ended', round: 2, points: [2, -2], scores: [5, 3] },
+      overtime: { type: 'overtime', tied: [0, 1] },
+      'game-over': {
+        type: 'game-over',
+        winners: [1],
+        ranking: [1, 0],
+        scores: [5, 7],
+        decidedBy: 'score',
+      },
+    };
+    for (const event of Object.values(samples) as BossEvent[])
+      for (const viewer of [0, 1, null]) {
+        const text = describeEvent(event, viewer);
+        if (event.type === 'hand-dealt' && viewer !== 0) expect(text).toBeUndefined();
+        else expect(text, `${event.type} for ${viewer}`).toMatch(/^[A-Z][^\n]*[.]$/);
+      }
+    expect(describeEvent(samples.banished, 1)).toBe('You are banished from Cincinnati.');
+    expect(describeEvent(samples.overtime, null)).toBe(
+      'Still tied: Seat 0 and Seat 1 play an overtime round.',
+    );
+    expect(describeEvent(samples['game-over'], 1)).toMatch(/^Game over: You win /);
+    expect(describeEvent(samples['game-over'], 0)).toMatch(/^Game over: Seat 1 wins /);
+    expect(describeEvent(samples['reward-revealed'], 1)).toContain('You lose 2 points (theft)');
+  });
+
   it("never describes another seat's hand", () => {
     const events = playedEvents(4, 'classic', 'private');
     const dealt = events.filter((e) => e.event.type === 'hand-dealt');
