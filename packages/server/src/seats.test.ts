@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@boss-table/client';
+import { silentLogger, type Logger } from './log.js';
+import { startServer, type RunningServer } from './server.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+
+let server: RunningServer;
+const logged: string[] = [];
+const log: Logger = {
+  info: (msg) => logged.push(msg),
+  warn: (msg) => logged.push(msg),
+  error: (msg) => logged.push(msg),
+};
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: tempDataDir(), log, botBudgetMs: 5 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('seats, time and rematches', () => {
+  it('lets a bot play a seat whose player is away past the grace period, and says so', async () => {
+    const client = nodeClient(server.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      graceSeconds: 0.2,
+    });
+    await client.join(t.id, { name: 'Away', invite: t.seats[0].invite! });
+    const b = await client.join(t.id, { name: 'Here', invite: t.seats[1].invite! });
+    const conn = client.connect(t.id, { token: b.token });
+    const standIns: string[] = [];
+    conn.on('events', (m) => m.standIn && standIns.push(m.standIn));
+    autoPlay(conn, 'here');
+    const table = server.tables.get(t.id)!;
+    await until(() => table.stored.status === 'finished', 30_000, 'the game to end');
+    expect(standIns.length).toBeGreaterThan(3);
+    expect(new Set(standIns)).toEqual(new Set(['disconnected']));
+    expect(logged).toContain('player away; a bot plays the seat until they return');
+    expect(table.publicSeats()[0].botStandIn).toBe(true);
+    conn.close();
+  }, 40_000);
+
+  it('plays a turn for a seat whose time runs out', async () => {
+    const client = nodeClient(server.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      timer: { mode: 'realtime', turnSeconds: 1, bankSeconds: 0 },
+    });
+    const a = await client.join(t.id, { name: 'Slow', invite: t.seats[0].invite! });
+    const conn = client.connect(t.id, { token: a.token }); // connected, but never moves
+    const seen: ServerMessage[] = [];
+    conn.on('message', (m) => seen.push(m));
+    await until(
+      () => seen.some((m) => m.type === 'events' && m.standIn === 'timeout'),
+      10_000,
+      'a timeout',
+    );
+    const snap = seen.find((m) => m.type === 'snapshot') as Extract<
+      ServerMessage,
+      { type: 'snapshot' }
+    >;
+    expect(snap.timer).not.toBeNull();
+    expect(logged).toContain('turn timed out; a bot plays it');
+    conn.close();
+  }, 20_000);
+
+  it('offers a rematch with the same seats, claimed with the old tokens', async () => {
+    const client = nodeClient(server.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+    });
+    const a = await client.join(t.id, { name: 'A', invite: t.seats[0].invite! });
+    await expect(client.rematch(t.id, a.token)).rejects.toMatchObject({ code: 'not-finished' });
+    const conn = client.connect(t.id, { token: a.token });
+    let announced: string | null = null;
+    conn.on('rematch', (id) => (announced = id));
+    autoPlay(conn, 'rematch');
+    await until(
+      () => server.tables.get(t.id)!.stored.status === 'finished',
+      30_000,
+      'the game to end',
+    );
+    await expect(client.rematch(t.id, 'not-a-token')).rejects.toMatchObject({ code: 'bad-token' });
+    const r = await client.rematch(t.id, a.token);
+    expect((await client.rematch(t.id, a.token)).table).toBe(r.table);
+    await until(() => announced === r.table, 5000, 'the rematch announcement');
+    await expect(client.join(r.table, { name: 'X', invite: 'nope' })).rejects.toMatchObject({
+      code: 'bad-invite',
+    });
+    const again = await client.joinRematch(r.table, 'A', a.token);
+    expect(again.seat).toBe(0);
+    const details = await client.getTable(r.table);
+    expect(details.status).toBe('running');
+    expect(details.seats.map((s) => s.kind)).toEqual(['human', 'bot']);
+    conn.close();
+  }, 40_000);
+});
