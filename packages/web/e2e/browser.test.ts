@@ -107,6 +107,20 @@ describe('in a real browser', () => {
     const perf = await page.evaluate(() => (globalThis as { __bossPerf?: unknown }).__bossPerf);
     writeFileSync(join(artifacts, 'web-perf.json'), JSON.stringify(perf));
     expect((perf as { eventsToFrame: number[] }).eventsToFrame.length).toBeGreaterThan(turns);
+    // The finished game replays step by step from its record, everything revealed.
+    const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
+    const record = await (await fetch(`${server.url}/api/tables/${id}/record`)).text();
+    const file = join(mkdtempSync(join(tmpdir(), 'boss-record-')), 'record.json');
+    writeFileSync(file, record);
+    await page.goto(`${server.url}/#/replay`);
+    await page.locator('input[type=file]').setInputFiles(file);
+    const slider = page.getByRole('slider', { name: 'move' });
+    await slider.waitFor();
+    expect(Number(await slider.getAttribute('max'))).toBe(JSON.parse(record).moves.length);
+    expect(await page.locator('.hand .card:not(.back)').count()).toBeGreaterThan(4 * 4); // every hand shown
+    await page.getByRole('button', { name: 'next move' }).click();
+    await page.getByText('Move 1 of').waitFor();
+    await shot(page, 'replay');
     await page.close();
   }, 120_000);
 
