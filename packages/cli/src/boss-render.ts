@@ -32,11 +32,13 @@ export function renderView(view: BossView, names: (seat: number) => string): str
   view.players.forEach((p, seat) => {
     const hand = view.hands[seat];
     const held =
-      hand.cards !== null
-        ? hand.cards.map(cardWords).join(', ')
-        : `${hand.cities.length} card${hand.cities.length === 1 ? '' : 's'} (${hand.cities
-            .map((c) => CITY_NAMES[c])
-            .join(', ')})`;
+      hand.cities.length === 0 && (hand.cards === null || hand.cards.length === 0)
+        ? 'no cards'
+        : hand.cards !== null
+          ? hand.cards.map(cardWords).join(', ')
+          : `${hand.cities.length} card${hand.cities.length === 1 ? '' : 's'} (${hand.cities
+              .map((c) => CITY_NAMES[c])
+              .join(', ')})`;
     const status = [
       `score ${p.score}`,
       `big ${p.bigAvailable - p.bigPlaced} to place`,
@@ -56,3 +58,20 @@ export function renderView(view: BossView, names: (seat: number) => string): str
 }
 
 const face = (card: string): string => card.slice(card.indexOf(':') + 1);
+
+/** Where everyone stands once the game is over: scores and what became of the cubes. */
+export function renderFinal(view: BossView, names: (seat: number) => string): string {
+  const lines = ['── Final standing'];
+  view.players.forEach((p, seat) => {
+    const cubes = [
+      `${p.bigAvailable} big free`,
+      p.bigHospital ? `${p.bigHospital} in hospital` : '',
+      p.bigPrison ? `${p.bigPrison} in prison` : '',
+      p.bigDead ? `${p.bigDead} dead` : '',
+      `${p.smallLeft} small left`,
+      p.banished ? 'banished from Cincinnati' : '',
+    ].filter(Boolean);
+    lines.push(`   ${names(seat).padEnd(7)} score ${p.score}; ${cubes.join(', ')}`);
+  });
+  return lines.join('\n');
+}

@@ -191,6 +191,12 @@ describe('boss play', () => {
     expect(all).toContain('"gotham" is not a city');
     expect(all).toContain('Game over');
     expect(all).toMatch(/Ranking: /);
+    expect(all).toContain('── Final standing');
+    // The row shows revealed cards with the last one of a city in brackets.
+    expect(all).toMatch(/cards: (\S+ )*\[[^\]]+\]/);
+    // Bots' turns are narrated; other seats' hands appear only as counts by city.
+    expect(all).toMatch(/Seat [02] revealed /);
+    expect(all).toMatch(/Seat [02] +score .*\n +hand: \d+ cards? \(/);
     expect(prompts).toBeGreaterThan(5);
   });
 

@@ -14,7 +14,7 @@ import {
   type BossView,
 } from '@boss-table/the-boss';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
-import { renderView } from './boss-render.js';
+import { renderFinal, renderView } from './boss-render.js';
 import { botsFor, LocalGame } from './local-game.js';
 
 const FLAGS: Record<string, FlagSpec> = {
@@ -166,7 +166,7 @@ export async function playGame(opts: PlayOptions, input: Readable, io: Io): Prom
   }
   const outcome = theBoss.outcome(local.state as BossState);
   io.out('');
-  io.out(renderView(theBoss.view(local.state as BossState, me) as BossView, names));
+  io.out(renderFinal(theBoss.view(local.state as BossState, me) as BossView, names));
   if (outcome)
     io.out(
       `Ranking: ${outcome.ranking.map((s) => `${names(s)} (${outcome.scores[s]})`).join(', ')}.`,
