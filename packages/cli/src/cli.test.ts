@@ -133,6 +133,17 @@ describe('boss selfplay', () => {
       expect(summary.winners.length).toBeGreaterThan(0);
       const record = JSON.parse(await readFile(join(out, f), 'utf8'));
       expect(record.options.players).toBe(3);
+      // Chance is written out: the same moves replay to the same end under another seed.
+      expect(record.deals).toHaveLength(summary.round);
+      expect(record.police).toHaveLength(5);
+      expect(record.options.cities.length).toBeGreaterThan(2);
+      const reseeded = await run(
+        'replay',
+        await recordFile(`reseeded-${f}`, { ...record, seed: 'another seed' }),
+        '--json',
+      );
+      expect(reseeded.code).toBe(0);
+      expect(JSON.parse(reseeded.out)).toEqual(summary);
     }
     expect((await run('selfplay', '--players', '3')).code).toBe(2);
   });

@@ -1,8 +1,28 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replay, type AnyGame, type Emitted, type GameRecord } from '@boss-table/core';
 import { findGame, GAMES } from '@boss-table/games';
+import type { BossState } from '@boss-table/the-boss';
+import { explicitBossRecord } from './boss-record.js';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { botsFor, LocalGame } from './local-game.js';
+
+/** The record with its deals written out, checked to replay to the same end without the seed. */
+function checkedExplicit(
+  game: AnyGame,
+  local: LocalGame,
+  initial: BossState,
+  events: readonly Emitted<unknown>[],
+): GameRecord {
+  const record = explicitBossRecord(local.toRecord(), initial, events);
+  const replayed = replay(game, { ...record, seed: `${record.seed} (not used)` });
+  const same =
+    replayed.ok &&
+    JSON.stringify(game.summary(replayed.value.state)) ===
+      JSON.stringify(game.summary(local.state));
+  if (!same) throw new Error(`the record of seed "${record.seed}" does not replay from its deals.`);
+  return record;
+}
 
 const FLAGS: Record<string, FlagSpec> = {
   game: { type: 'string', help: 'the game (default the-boss)' },
@@ -46,10 +66,16 @@ export const selfplayCommand: Command = {
     const count = flags.games as number;
     const width = String(count - 1).length;
     for (let i = 0; i < count; i++) {
-      const local = new LocalGame(game, options, `${flags.seed}-${i}`);
+      const events: Emitted<unknown>[] = [];
+      const local = new LocalGame(game, options, `${flags.seed}-${i}`, (e) => events.push(...e));
+      const initial = local.state;
       while (!local.over) local.botMove(bots[local.turn as number], budget);
+      const record =
+        gameId === 'the-boss'
+          ? checkedExplicit(game, local, initial as BossState, events)
+          : local.toRecord();
       const file = join(out, `${gameId}-${String(i).padStart(width, '0')}.json`);
-      await writeFile(file, JSON.stringify(local.toRecord(), null, 1) + '\n');
+      await writeFile(file, JSON.stringify(record, null, 1) + '\n');
     }
     io.out(`wrote ${count} record${count === 1 ? '' : 's'} to ${out}`);
     return 0;
