@@ -22,29 +22,55 @@ export class BotPool {
   private readonly inline: boolean;
   private closed = false;
 
+  private readonly url = new URL('./bot-worker.js', import.meta.url);
+
   constructor(size = Math.max(1, availableParallelism() - 1)) {
-    const url = new URL('./bot-worker.js', import.meta.url);
-    this.inline = !existsSync(fileURLToPath(url));
+    this.inline = !existsSync(fileURLToPath(this.url));
     if (this.inline) return;
-    for (let i = 0; i < size; i++) {
-      const w = new Worker(url);
-      w.on('message', (m: { ok: boolean; move?: unknown; message?: string }) => {
-        const job = this.busy.get(w);
-        this.busy.delete(w);
-        this.idle.push(w);
-        if (job && m.ok) job.resolve(m.move);
-        else if (job) job.reject(new Error(m.message));
+    for (let i = 0; i < size; i++) this.spawn();
+  }
+
+  /** Starts one worker; a worker that dies fails its job and is replaced. */
+  private spawn(): void {
+    const w = new Worker(this.url);
+    let gone = false;
+    const lose = (e: Error) => {
+      if (gone) return;
+      gone = true;
+      const job = this.busy.get(w);
+      this.busy.delete(w);
+      this.all.splice(this.all.indexOf(w), 1);
+      const idleAt = this.idle.indexOf(w);
+      if (idleAt >= 0) this.idle.splice(idleAt, 1);
+      job?.reject(e);
+      if (!this.closed) {
+        this.spawn();
         this.pump();
-      });
-      w.on('error', (e) => {
-        const job = this.busy.get(w);
-        this.busy.delete(w);
-        job?.reject(e);
-      });
-      w.unref();
-      this.all.push(w);
+      }
+    };
+    w.on('message', (m: { ok: boolean; move?: unknown; message?: string }) => {
+      const job = this.busy.get(w);
+      this.busy.delete(w);
       this.idle.push(w);
-    }
+      if (job && m.ok) job.resolve(m.move);
+      else if (job) job.reject(new Error(m.message));
+      this.pump();
+    });
+    w.on('error', (e) => lose(e));
+    w.on('exit', (code) => lose(new Error(`A bot worker stopped (exit code ${code}).`)));
+    w.unref();
+    this.all.push(w);
+    this.idle.push(w);
+  }
+
+  /** Workers alive now (for tests and metrics). */
+  get size(): number {
+    return this.all.length;
+  }
+
+  /** Stops one worker as a crash would (for tests). */
+  async crashOne(): Promise<void> {
+    await this.all[0]?.terminate();
   }
 
   think(job: BotJob): Promise<unknown> {
@@ -77,6 +103,6 @@ export class BotPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queue.splice(0)) q.reject(new Error('The bot pool is closed.'));
-    await Promise.all(this.all.map((w) => w.terminate()));
+    await Promise.all([...this.all].map((w) => w.terminate()));
   }
 }

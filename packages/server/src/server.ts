@@ -81,6 +81,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const table = new LiveTable(stored, game, deps);
     table.replayStored(storage.moves(stored.id));
     tables.set(stored.id, table);
+    table.resume();
   }
   log.info('tables reloaded', { tables: tables.size });
 
@@ -93,6 +94,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const table = new LiveTable(stored, game, deps);
     table.replayStored(storage.moves(id));
     tables.set(id, table);
+    table.resume();
     return table;
   };
 

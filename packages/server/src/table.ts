@@ -281,6 +281,16 @@ export class LiveTable {
     return this.seq;
   }
 
+  /**
+   * After a restart: the reloaded table's turn clock starts again (the seat to act gets a
+   * full turn) and its bots and grace periods are armed, with or without connections.
+   */
+  resume(): void {
+    if (this.stored.status !== 'running') return;
+    this.startTurnClock();
+    this.schedule();
+  }
+
   /** Called when every seat is taken. */
   start(): void {
     if (this.stored.status !== 'open') return;
@@ -365,32 +375,48 @@ export class LiveTable {
     const seq = this.seq;
     const view = this.game.view(this.state, seat);
     const seed = `${this.stored.seed}/bot/${seq}`;
+    const fallback = () => this.game.randomMove(this.state, seat, Rng.fromSeed(seed));
+    // A bot's move goes through the same checks as a person's; whatever happens here must
+    // not escape as an unhandled rejection (that would stop the process).
+    const playSafely = (move: () => unknown) => {
+      try {
+        this.play(seat, seq, move(), standIn);
+        return true;
+      } catch (e) {
+        this.deps.log.error('bot move not played', {
+          table: this.id,
+          seat,
+          code: e instanceof MoveRefused ? e.code : 'internal',
+        });
+        return false;
+      }
+    };
     this.deps.bots
       .think({ gameId: this.game.id, spec, view, seed, budgetMs: this.deps.botBudgetMs })
       .then(
         (move) => {
           this.thinking = false;
           if (this.closed || this.seq !== seq) return this.schedule();
-          try {
-            this.play(seat, seq, move, standIn);
-          } catch (e) {
-            this.deps.log.error('bot move refused; playing a random move', {
-              table: this.id,
-              seat,
-              error: (e as Error).message,
-            });
-            const fallback = this.game.randomMove(this.state, seat, Rng.fromSeed(seed));
-            this.play(seat, seq, fallback, standIn);
-          }
+          // A refused bot move (its error may name its own cards: not logged) falls back to
+          // a random legal move.
+          if (!playSafely(() => move) && !this.closed && this.seq === seq) playSafely(fallback);
         },
         (e: Error) => {
           this.thinking = false;
           if (this.closed) return;
-          this.deps.log.error('bot failed', { table: this.id, seat, error: e.message });
-          const fallback = this.game.randomMove(this.state, seat, Rng.fromSeed(seed));
-          if (this.seq === seq) this.play(seat, seq, fallback, standIn);
+          this.deps.log.error('bot failed; playing a random move', {
+            table: this.id,
+            seat,
+            error: e.message,
+          });
+          if (this.seq === seq) playSafely(fallback);
+          else this.schedule();
         },
-      );
+      )
+      .catch((e: Error) => {
+        this.thinking = false;
+        this.deps.log.error('bot turn failed', { table: this.id, seat, error: e.message });
+      });
   }
 
   close(): void {
