@@ -37,6 +37,13 @@ describe('seeded generator', () => {
     // Each count is binomial(70000, 1/7): sd ≈ 92.6; allow 5 sd.
     for (const c of counts) expect(Math.abs(c - draws / 7)).toBeLessThan(463);
     expect(r.int(1)).toBe(0);
+    // The extremes of the range: the full 32 bits, and a size where rejection happens often.
+    for (const n of [2 ** 32, 3 * 2 ** 30, 2 ** 31 + 1]) {
+      for (let i = 0; i < 1000; i++) {
+        const x = r.int(n);
+        expect(Number.isInteger(x) && x >= 0 && x < n).toBe(true);
+      }
+    }
     const f = r.float();
     expect(f >= 0 && f < 1).toBe(true);
   });
