@@ -9,6 +9,7 @@ import {
   CARD_FACE,
   CARD_NAME,
   CHICAGO,
+  CITY_CARDS,
   CITY_IDS,
   SLOTS,
   chicagoValue,
@@ -56,6 +57,23 @@ const FACE_VALUE: readonly number[] = (() => {
 
 const EPSILON = 0.2;
 
+/**
+ * What a city's reward is worth as the table sees it: the mean over its cards not yet
+ * revealed. Playout players do not peek at the sampled reward, as real opponents cannot.
+ */
+function publicValue(s: BossState, slot: number): number {
+  const cards = CITY_CARDS[slot];
+  const revealed = s.revealed[slot];
+  let sum = 0;
+  let n = 0;
+  for (const id of cards) {
+    if (revealed.includes(id)) continue;
+    sum += FACE_VALUE[CARD_FACE[id]];
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
 function chicagoNow(s: BossState): number {
   let sum = 0;
   for (const slot of s.row) {
@@ -71,7 +89,7 @@ function chicagoNow(s: BossState): number {
  * otherwise take the lead, with as few cubes as it takes, on the city whose (sampled)
  * reward is worth most for what it costs, or place nothing; reveal a random card.
  */
-export function rolloutMove(s: BossState, p: number, rng: Rng): BossMove {
+export function rolloutMove(s: BossState, p: number, rng: Rng, peek = false): BossMove {
   if (rng.float() < EPSILON) return randomMove(s, p, rng)!;
   const hand = s.hands[p];
   const reveal = CARD_NAME[hand[rng.int(hand.length)]];
@@ -82,7 +100,12 @@ export function rolloutMove(s: BossState, p: number, rng: Rng): BossMove {
   let bestSmall = 0;
   let bestScore = 0.5;
   for (const slot of s.row) {
-    const value = slot === CHICAGO ? chicagoNow(s) : FACE_VALUE[CARD_FACE[s.rewards[slot]]];
+    const value =
+      slot === CHICAGO
+        ? chicagoNow(s)
+        : peek
+          ? FACE_VALUE[CARD_FACE[s.rewards[slot]]]
+          : publicValue(s, slot);
     if (value <= 0) continue;
     const mine = cubesOn(s, p, slot);
     let most = 0;
@@ -105,7 +128,16 @@ export function rolloutMove(s: BossState, p: number, rng: Rng): BossMove {
   return checkPlacement(s, p, place) ? { reveal } : { place, reveal };
 }
 
-export function bossHooks(level: LevelConfig): SearchHooks<BossView, BossState, unknown> {
+export interface PlayoutPolicy {
+  /** Playout players value a city by its sampled reward instead of its public mean. */
+  readonly peek?: boolean;
+}
+
+export function bossHooks(
+  level: LevelConfig,
+  policy: PlayoutPolicy = {},
+): SearchHooks<BossView, BossState, unknown> {
+  const peek = policy.peek ?? false;
   return {
     candidates(view, seat, rng) {
       const placements = rankPlacements(view, seat, rng).slice(0, level.placements);
@@ -119,7 +151,7 @@ export function bossHooks(level: LevelConfig): SearchHooks<BossView, BossState, 
     rollout(s, rng) {
       for (let guard = 0; s.outcome === null && guard < 2000; guard++) {
         const p = s.turn;
-        if (applyMove(s, p, rolloutMove(s, p, rng), null))
+        if (applyMove(s, p, rolloutMove(s, p, rng, peek), null))
           applyMove(s, p, randomMove(s, p, rng)!, null);
       }
     },
