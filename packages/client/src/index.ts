@@ -168,6 +168,8 @@ export class TableConnection {
   private retry = 0;
   /** The newest seq acknowledged for our moves; its events follow the ack. */
   private ackedSeq = 0;
+  /** The seq a `resume` was last sent from, so a burst of out-of-order events asks once. */
+  private resumeAsked = -1;
   private pending: {
     seq: number;
     resolve: (seq: number) => void;
@@ -262,6 +264,15 @@ export class TableConnection {
         break;
       case 'events':
         if (this.state) {
+          // Already seen (nothing twice); a gap means something was missed: ask for it.
+          if (msg.seq <= this.state.seq) return;
+          if (msg.seq > this.state.seq + 1) {
+            if (this.resumeAsked !== this.state.seq) {
+              this.resumeAsked = this.state.seq;
+              this.trySend({ type: 'resume', seq: this.state.seq });
+            }
+            return;
+          }
           this.state.seq = msg.seq;
           if ('view' in msg) this.state.view = msg.view;
           if ('legal' in msg) this.state.legal = msg.legal;
@@ -292,6 +303,14 @@ export class TableConnection {
       case 'rematch':
         this.emit('rematch', msg.table);
         break;
+    }
+  }
+
+  private trySend(msg: ClientMessage): void {
+    try {
+      this.send(msg);
+    } catch {
+      // Not connected: reconnecting with `since` asks for the same.
     }
   }
 
