@@ -211,6 +211,56 @@ describe('properties of random games', () => {
   });
 });
 
+describe('views hide what they must', () => {
+  it('do not change when only what a viewer cannot see changes', () => {
+    fc.assert(
+      fc.property(tables, fc.integer({ min: 0, max: 1000 }), (t, pick) => {
+        const { states } = play(t);
+        const s = states[pick % states.length];
+        const viewers = [...Array.from({ length: t.players }, (_, p) => p), null];
+        const before = viewers.map((v) => JSON.stringify(theBoss.view(s, v)));
+        const same = (x: BossState, hiddenFrom: (v: number | null) => boolean) =>
+          viewers.forEach((v, i) => {
+            if (hiddenFrom(v)) expect(JSON.stringify(theBoss.view(x, v))).toBe(before[i]);
+          });
+        // Another generator state and another order of the police cards still face down.
+        const reseeded = theBoss.clone(s);
+        reseeded.rng = Rng.fromSeed(`other/${pick}`);
+        reseeded.policeDeck = Rng.fromSeed(`police/${pick}`).shuffle(reseeded.policeDeck);
+        same(reseeded, () => true);
+        if (s.outcome) return;
+        // A card of another seat's hand swapped with its city's face-down reward: only that
+        // seat may notice (it sees its hand), and nobody else.
+        for (let o = 0; o < t.players; o++) {
+          s.hands[o].forEach((id, h) => {
+            const slot = s.config.slots.find((sl) => CITY_CARDS[sl].includes(id))!;
+            if (CARD_NAME[s.rewards[slot]] === CARD_NAME[id]) return;
+            const swapped = theBoss.clone(s);
+            swapped.hands[o][h] = s.rewards[slot];
+            swapped.rewards[slot] = id;
+            same(swapped, (v) => v !== o);
+            expect(JSON.stringify(theBoss.view(swapped, o))).not.toBe(before[o]);
+          });
+        }
+        // Two other seats exchanging same-city cards: only those two may notice.
+        for (let a = 0; a < t.players; a++)
+          for (let b = a + 1; b < t.players; b++)
+            s.hands[a].forEach((x, i) =>
+              s.hands[b].forEach((y, j) => {
+                const city = (id: number) => CITY_CARDS.findIndex((c) => c.includes(id));
+                if (city(x) !== city(y) || CARD_NAME[x] === CARD_NAME[y]) return;
+                const swapped = theBoss.clone(s);
+                swapped.hands[a][i] = y;
+                swapped.hands[b][j] = x;
+                same(swapped, (v) => v !== a && v !== b);
+              }),
+            );
+      }),
+      { ...RUNS, numRuns: 300 },
+    );
+  });
+});
+
 describe('the sampler', () => {
   it('draws states consistent with the view it was drawn from', () => {
     fc.assert(
