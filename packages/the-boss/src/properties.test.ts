@@ -211,6 +211,52 @@ describe('properties of random games', () => {
   });
 });
 
+describe('moves', () => {
+  it('every legal move applies, apply leaves its input alone and agrees with applyInPlace', () => {
+    fc.assert(
+      fc.property(tables, fc.integer({ min: 0, max: 1000 }), (t, pick) => {
+        const { states } = play(t);
+        const s = states[pick % states.length];
+        const frozen = JSON.stringify(s);
+        if (s.outcome) {
+          expect(theBoss.activeSeats(s)).toEqual([]);
+          for (let p = 0; p < t.players; p++) expect(theBoss.legalMoves(s, p)).toEqual([]);
+          const outcome = theBoss.outcome(s)!;
+          expect([...outcome.ranking].sort()).toEqual(
+            Array.from({ length: t.players }, (_, p) => p),
+          );
+          expect(outcome.winners).toContain(outcome.ranking[0]);
+          return;
+        }
+        const [seat] = theBoss.activeSeats(s);
+        const legal = theBoss.legalMoves(s, seat);
+        expect(legal.length).toBeGreaterThan(0);
+        const keys = new Set(legal.map((m) => JSON.stringify(m)));
+        expect(keys.size).toBe(legal.length);
+        const rng = Rng.fromSeed(`moves/${pick}`);
+        for (let i = 0; i < 5; i++)
+          expect(keys.has(JSON.stringify(theBoss.randomMove(s, seat, rng)))).toBe(true);
+        for (let p = 0; p < t.players; p++)
+          if (p !== seat) expect(theBoss.apply(s, p, legal[0]).ok).toBe(false);
+        // Every move when there are few; a spread of them when there are many.
+        const step = Math.max(1, Math.floor(legal.length / 12));
+        for (const move of legal.filter((_, i) => i % step === 0)) {
+          // A move may come from outside as JSON: it parses to itself.
+          const parsed = theBoss.parseMove(JSON.parse(JSON.stringify(move)));
+          expect(parsed.ok && parsed.value).toEqual(move);
+          const applied = theBoss.apply(s, seat, move);
+          if (!applied.ok) throw new Error(`legal move refused: ${applied.error.message}`);
+          const inPlace = theBoss.clone(s);
+          expect(theBoss.applyInPlace(inPlace, seat, move)).toBeUndefined();
+          expect(inPlace).toEqual(applied.value.state);
+        }
+        expect(JSON.stringify(s)).toBe(frozen);
+      }),
+      { ...RUNS, numRuns: 200 },
+    );
+  });
+});
+
 describe('views hide what they must', () => {
   it('do not change when only what a viewer cannot see changes', () => {
     fc.assert(
