@@ -42,6 +42,37 @@ describe('after a restart', () => {
   }, 90_000);
 });
 
+describe('memory', () => {
+  it('lets finished tables leave memory and reads them back from storage when asked', async () => {
+    const server = await startServer({
+      port: 0,
+      dataDir: tempDataDir(),
+      log: silentLogger,
+      botBudgetMs: 5,
+      finishedTableIdleMs: 50,
+    });
+    try {
+      const client = nodeClient(server.url);
+      const t = await client.createTable({
+        game: 'the-boss',
+        seats: [
+          { kind: 'bot', bot: 'random' },
+          { kind: 'bot', bot: 'random' },
+        ],
+      });
+      await until(() => !server.tables.has(t.id), 60_000, 'the finished table to leave memory');
+      const details = await client.getTable(t.id);
+      expect(details.status).toBe('finished');
+      expect(details.outcome).toBeDefined();
+      const record = (await client.getRecord(t.id)) as { moves: unknown[] };
+      expect(record.moves.length).toBe(details.seq);
+      expect((await client.listTables()).tables.map((x) => x.id)).not.toContain(t.id);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+});
+
 const builtPool = fileURLToPath(new URL('../dist/bot-pool.js', import.meta.url));
 
 describe.skipIf(!existsSync(builtPool))('the bot pool (built, with worker threads)', () => {

@@ -35,6 +35,11 @@ export interface ServerOptions {
   readonly maxMessageBytes?: number;
   /** Messages a connection may send per second on average (burst: twice as many). */
   readonly ratePerSecond?: number;
+  /**
+   * A finished table nobody is connected to leaves memory after this long (default 10
+   * minutes); it is read back from storage when asked for again.
+   */
+  readonly finishedTableIdleMs?: number;
 }
 
 export interface RunningServer {
@@ -329,6 +334,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   };
 
+  // Finished games stay on disk, not in memory: a long-running server does not grow.
+  const idleMs = opts.finishedTableIdleMs ?? 10 * 60_000;
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, t] of tables)
+        if (t.stored.status === 'finished' && t.conns.size === 0 && now - t.lastActivity >= idleMs)
+          tables.delete(id);
+    },
+    Math.max(10, Math.min(60_000, idleMs)),
+  );
+  sweep.unref();
+
   const http = createHttpServer((req, res) => void handle(req, res));
   // Idle keep-alive sockets stay open longer than clients keep them, so a client never
   // reuses a socket the server is closing at that moment.
@@ -471,6 +489,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     tables,
     async close() {
       accepting = false;
+      clearInterval(sweep);
       for (const t of tables.values()) t.close();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -55,6 +55,8 @@ export class LiveTable {
   /** Seats a bot plays for now, and why. */
   private readonly standIn = new Map<Seat, 'timeout' | 'disconnected'>();
   private closed = false;
+  /** When something last happened here (a move, a connection coming or going), in ms. */
+  lastActivity = Date.now();
 
   constructor(
     readonly stored: StoredTable,
@@ -192,6 +194,7 @@ export class LiveTable {
   }
 
   attach(conn: Conn, since: number | undefined): void {
+    this.lastActivity = Date.now();
     this.conns.add(conn);
     if (since !== undefined && Number.isInteger(since) && since >= 0 && since <= this.seq) {
       for (const m of this.missedSince(conn.seat, since)) conn.send(m);
@@ -205,6 +208,7 @@ export class LiveTable {
   }
 
   detach(conn: Conn): void {
+    this.lastActivity = Date.now();
     this.conns.delete(conn);
     if (conn.seat !== null) this.broadcastSeats();
     this.schedule();
@@ -257,6 +261,7 @@ export class LiveTable {
     this.seq++;
     this.history.push([...applied.value.events]);
     this.moves.push({ seat, move: raw });
+    this.lastActivity = Date.now();
     this.accountTime(seat);
     onCommitted?.(this.seq);
     if (this.game.isOver(this.state)) {
