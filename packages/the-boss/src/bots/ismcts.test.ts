@@ -63,8 +63,9 @@ describe('ismcts bot', () => {
     for (const [i, s] of positions(40).entries()) {
       const rng = Rng.fromSeed(`r${i}`);
       const state = theBoss.clone(s);
+      const peek = i % 2 === 1;
       while (!state.outcome) {
-        const move = rolloutMove(state, state.turn, rng);
+        const move = rolloutMove(state, state.turn, rng, peek);
         expect(theBoss.applyInPlace(state, state.turn, move)).toBeUndefined();
       }
     }

@@ -129,7 +129,7 @@ export function rolloutMove(s: BossState, p: number, rng: Rng, peek = false): Bo
 }
 
 export interface PlayoutPolicy {
-  /** Playout players value a city by its sampled reward instead of its public mean. */
+  /** Playout players value a city by its sampled reward (default) instead of its public mean. */
   readonly peek?: boolean;
 }
 
@@ -137,7 +137,7 @@ export function bossHooks(
   level: LevelConfig,
   policy: PlayoutPolicy = {},
 ): SearchHooks<BossView, BossState, unknown> {
-  const peek = policy.peek ?? false;
+  const peek = policy.peek ?? true;
   return {
     candidates(view, seat, rng) {
       const placements = rankPlacements(view, seat, rng).slice(0, level.placements);
