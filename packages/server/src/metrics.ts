@@ -24,7 +24,7 @@ export class Metrics {
 
   render(tables: Record<string, number>): string {
     const lines = [
-      '# HELP boss_tables Tables by status.',
+      '# HELP boss_tables Tables in memory by status (finished ones leave after 10 idle minutes).',
       '# TYPE boss_tables gauge',
       ...Object.entries(tables).map(([status, n]) => `boss_tables{status="${status}"} ${n}`),
       '# HELP boss_connections Open WebSocket connections.',
