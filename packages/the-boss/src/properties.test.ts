@@ -13,7 +13,17 @@ import {
   type GameRecord,
   type RecordedMove,
 } from '@boss-table/core';
-import { CARD_NAME, CITY_CARDS, CHICAGO, SLOTS } from './cities.js';
+import {
+  CARD_NAME,
+  CHICAGO,
+  CITY_CARDS,
+  COMBINATIONS,
+  EXTRA_COMBINATIONS,
+  LOCAL_CITY_IDS,
+  SAINT_LOUIS,
+  SLOTS,
+} from './cities.js';
+import { handSizeFor } from './options.js';
 import type { BossEvent } from './events.js';
 import { theBoss } from './game.js';
 import { BIG_CUBES, SMALL_CUBES, bigFit, type BossState } from './state.js';
@@ -23,21 +33,61 @@ interface Table {
   readonly rules: 'classic' | 'arena';
   readonly policeTiming: 'last-turn' | 'dealer-two-cards';
   readonly seed: string;
+  /** Further options: Saint Louis, explicit or custom cities, dealer, overtime cap. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
+
+const LOCAL_SLOTS = LOCAL_CITY_IDS.map((_, slot) => slot);
+/** Every set of local cities (as slots) that deals evenly with at least 2 cards each. */
+const customCombos = (players: number, saintLouis: boolean): number[][] => {
+  const out: number[][] = [];
+  for (let mask = 1; mask < 1 << LOCAL_SLOTS.length; mask++) {
+    const slots = LOCAL_SLOTS.filter((slot) => mask & (1 << slot));
+    if (!saintLouis && slots.includes(SAINT_LOUIS)) continue;
+    if ((handSizeFor(slots, players) ?? 0) >= 2) out.push(slots);
+  }
+  return out;
+};
 
 const tables: fc.Arbitrary<Table> = fc
   .record({
     players: fc.integer({ min: 2, max: 6 }),
     arena: fc.boolean(),
+    saintLouis: fc.boolean(),
     policeTiming: fc.constantFrom('last-turn' as const, 'dealer-two-cards' as const),
     seed: fc.string({ minLength: 1, maxLength: 12 }),
+    cities: fc.constantFrom('drawn' as const, 'listed' as const, 'custom' as const),
+    pick: fc.nat(),
+    dealer: fc.oneof(fc.constant('random' as const), fc.nat({ max: 5 })),
+    maxOvertimeRounds: fc.integer({ min: 0, max: 3 }),
   })
-  .map(({ players, arena, policeTiming, seed }) => ({
-    players,
-    rules: players > 4 || arena ? ('arena' as const) : ('classic' as const),
-    policeTiming,
-    seed: `SEED<${seed}>`,
-  }));
+  .map((r) => {
+    const rules = r.players > 4 || r.arena ? ('arena' as const) : ('classic' as const);
+    const saintLouis = rules === 'arena' || r.saintLouis;
+    const extra: Record<string, unknown> = {
+      saintLouis,
+      dealer: r.dealer === 'random' ? 'random' : r.dealer % r.players,
+      maxOvertimeRounds: r.maxOvertimeRounds,
+    };
+    const ids = (slots: readonly number[]) => slots.map((slot) => LOCAL_CITY_IDS[slot]);
+    if (r.cities === 'listed') {
+      const combos = [...COMBINATIONS[r.players], ...(EXTRA_COMBINATIONS[r.players] ?? [])].filter(
+        (c) => saintLouis || !c.includes(SAINT_LOUIS + 1),
+      );
+      extra.cities = ids(combos[r.pick % combos.length].map((n) => n - 1));
+    } else if (r.cities === 'custom') {
+      const combos = customCombos(r.players, saintLouis);
+      extra.cities = ids(combos[r.pick % combos.length]);
+      extra.custom = true;
+    }
+    return {
+      players: r.players,
+      rules,
+      policeTiming: r.policeTiming,
+      seed: `SEED<${r.seed}>`,
+      extra,
+    };
+  });
 
 interface Played {
   readonly record: GameRecord;
@@ -48,7 +98,12 @@ interface Played {
 
 /** Plays a random game through `apply`, keeping every state and event. */
 function play(t: Table): Played {
-  const options = { players: t.players, rules: t.rules, policeTiming: t.policeTiming };
+  const options = {
+    players: t.players,
+    rules: t.rules,
+    policeTiming: t.policeTiming,
+    ...t.extra,
+  };
   const parsed = theBoss.parseOptions(options);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const setup = theBoss.setup(parsed.value, t.seed);
