@@ -228,6 +228,45 @@ describe('properties of random games', () => {
     );
   });
 
+  it('replays under another seed when the record spells out its chance', () => {
+    const POLICE = ['silver', 'gold', 'double'];
+    fc.assert(
+      fc.property(tables, (t) => {
+        const { record, states, events } = play(t);
+        const initial = states[0];
+        const deals: { rewards: Record<string, string>; hands: string[][] }[] = [];
+        for (const { event } of events) {
+          if (event.type === 'round-started')
+            deals[event.round - 1] = { rewards: {}, hands: event.handCities.map(() => []) };
+          else if (event.type === 'hand-dealt')
+            deals[deals.length - 1].hands[event.seat] = [...event.cards];
+          else if (event.type === 'reward-revealed')
+            deals[deals.length - 1].rewards[event.city] = event.face;
+        }
+        const explicit: GameRecord = {
+          ...record,
+          seed: `another ${record.seed}`,
+          options: {
+            ...(record.options as object),
+            cities: initial.config.slots.map((slot) => LOCAL_CITY_IDS[slot]),
+            dealer: initial.dealer,
+          },
+          deals,
+          police: [...initial.policeFlipped, ...initial.policeDeck.slice().reverse()].map(
+            (code) => POLICE[code],
+          ),
+        };
+        const replayed = replay(theBoss, explicit, { keepEvents: true });
+        if (!replayed.ok) throw new Error(replayed.error.message);
+        const last = states[states.length - 1];
+        expect(theBoss.summary(replayed.value.state)).toEqual(theBoss.summary(last));
+        expect(theBoss.outcome(replayed.value.state)).toEqual(theBoss.outcome(last));
+        expect(replayed.value.events.map((e) => e.event)).toEqual(events.map((e) => e.event));
+      }),
+      { ...RUNS, numRuns: 200 },
+    );
+  });
+
   it('shows each viewer only what it may know, in views and in events', () => {
     fc.assert(
       fc.property(tables, fc.integer({ min: 0, max: 1000 }), (t, pick) => {
