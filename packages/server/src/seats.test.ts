@@ -66,6 +66,27 @@ describe('seats, time and rematches', () => {
     conn.close();
   }, 20_000);
 
+  it('at a turn-based table, waits for an absent player instead of handing the seat to a bot', async () => {
+    const client = nodeClient(server.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      timer: { mode: 'turn-based', turnHours: 24 },
+      graceSeconds: 0,
+    });
+    await client.join(t.id, { name: 'A', invite: t.seats[0].invite! });
+    await client.join(t.id, { name: 'B', invite: t.seats[1].invite! });
+    const table = server.tables.get(t.id)!;
+    expect(table.stored.status).toBe('running');
+    // With no one connected and no grace at all, a real-time table would be played by bots
+    // at once; this one waits for its players.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(table.seq).toBe(0);
+    expect(table.publicSeats().some((s) => s.botStandIn)).toBe(false);
+    const snap = await client.getTable(t.id);
+    expect(snap.seq).toBe(0);
+  });
+
   it('offers a rematch with the same seats, claimed with the old tokens', async () => {
     const client = nodeClient(server.url);
     const t = await client.createTable({

@@ -355,7 +355,10 @@ export class LiveTable {
       );
       this.timerHandle.unref();
     }
-    if (!this.connectedSeats().has(seat)) {
+    // At a turn-based table players come and go between turns: only the turn clock
+    // hands a seat to a bot there, never being away.
+    const turnBased = (this.stored.timer as TimerRequest | null)?.mode === 'turn-based';
+    if (!turnBased && !this.connectedSeats().has(seat)) {
       this.graceHandle = setTimeout(() => {
         if (this.connectedSeats().has(seat)) return;
         this.deps.log.info('player away; a bot plays the seat until they return', {
