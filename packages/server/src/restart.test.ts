@@ -42,6 +42,40 @@ describe('after a restart', () => {
   }, 90_000);
 });
 
+describe('a table whose moves no longer replay', () => {
+  it('is left alone with a clear error; the server and every other table start', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ port: 0, dataDir, log: silentLogger, botBudgetMs: 5 });
+    const client = nodeClient(first.url);
+    const made = [];
+    for (let i = 0; i < 2; i++) {
+      const t = await client.createTable({
+        game: 'the-boss',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+      });
+      await client.join(t.id, { name: 'A', invite: t.seats[0].invite! });
+      await client.join(t.id, { name: 'B', invite: t.seats[1].invite! });
+      made.push(t.id);
+    }
+    const [bad, good] = made;
+    // A stored move the rules refuse, as after a change of rules.
+    first.storage.appendMove(bad, { seq: 1, seat: 0, move: { dance: 'tango' } });
+    await first.close();
+
+    const second = await startServer({ port: 0, dataDir, log: silentLogger, botBudgetMs: 5 });
+    try {
+      expect(second.tables.has(good)).toBe(true);
+      expect(second.tables.has(bad)).toBe(false);
+      const c2 = nodeClient(second.url);
+      await expect(c2.getTable(bad)).rejects.toMatchObject({ status: 500, code: 'table-broken' });
+      expect((await c2.getTable(good)).status).toBe('running');
+      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('memory', () => {
   it('lets finished tables leave memory and reads them back from storage when asked', async () => {
     const server = await startServer({

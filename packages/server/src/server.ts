@@ -76,31 +76,44 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const RATE_BURST = RATE_PER_SECOND * 2;
   let accepting = true;
 
-  // Reload every unfinished table by replaying its moves.
-  for (const stored of storage.tables('unfinished')) {
+  /** Tables whose stored moves no longer replay (e.g. after a rules change): left alone. */
+  const broken = new Set<string>();
+  const rebuild = (stored: StoredTable): LiveTable | undefined => {
     const game = findGame(stored.game);
     if (!game) {
       log.error('table of an unknown game left alone', { table: stored.id, game: stored.game });
-      continue;
+      broken.add(stored.id);
+      return undefined;
     }
-    const table = new LiveTable(stored, game, deps);
-    table.replayStored(storage.moves(stored.id));
-    tables.set(stored.id, table);
-    table.resume();
-  }
-  log.info('tables reloaded', { tables: tables.size });
+    try {
+      const table = new LiveTable(stored, game, deps);
+      table.replayStored(storage.moves(stored.id));
+      tables.set(stored.id, table);
+      table.resume();
+      return table;
+    } catch {
+      // The rules' sentence may name cards: not logged.
+      log.error('table could not be rebuilt from its moves; left alone', { table: stored.id });
+      broken.add(stored.id);
+      return undefined;
+    }
+  };
+
+  // Reload every unfinished table by replaying its moves.
+  for (const stored of storage.tables('unfinished')) rebuild(stored);
+  log.info('tables reloaded', { tables: tables.size, broken: broken.size });
 
   const loadTable = (id: string): LiveTable | undefined => {
     const live = tables.get(id);
     if (live) return live;
+    if (broken.has(id))
+      throw new RequestError(
+        500,
+        'table-broken',
+        'This table could not be rebuilt from its stored moves.',
+      );
     const stored = storage.table(id);
-    const game = stored && findGame(stored.game);
-    if (!stored || !game) return undefined;
-    const table = new LiveTable(stored, game, deps);
-    table.replayStored(storage.moves(id));
-    tables.set(id, table);
-    table.resume();
-    return table;
+    return stored && rebuild(stored);
   };
 
   const createTable = (
@@ -363,7 +376,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     };
     if (!accepting) return refuse(503, 'Service Unavailable');
     if (!m) return refuse(404, 'Not Found');
-    const table = loadTable(m[1]);
+    let table: LiveTable | undefined;
+    try {
+      table = loadTable(m[1]);
+    } catch {
+      return refuse(500, 'Internal Server Error');
+    }
     if (!table) return refuse(404, 'Not Found');
     const token = url.searchParams.get('token') ?? bearerOf(req);
     let seat: number | null = null;
