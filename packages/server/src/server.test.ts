@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Rng, replay, type GameRecord } from '@boss-table/core';
+import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
 import { silentLogger } from './log.js';
@@ -87,6 +87,55 @@ async function playTable(players: number, humans: number[], seed: string) {
   return { client, created, joined, conns, spectator, frames, spectatorFrames, table };
 }
 
+/**
+ * Fails unless every frame sent to `seat` is exactly what the game's own filter gives that
+ * seat at that seq (the view of the state then, the move's events for its eyes, what it may
+ * do), and no reward is turned before its round ends. States are rebuilt from the record.
+ */
+function checkAgainstRules(
+  frames: readonly ServerMessage[],
+  seat: number | null,
+  table: RunningServer['tables'] extends Map<string, infer T> ? T : never,
+): number {
+  const options = theBoss.parseOptions(table.stored.options);
+  if (!options.ok) throw new Error(options.error.message);
+  const setup = theBoss.setup(options.value, table.stored.seed);
+  if (!setup.ok) throw new Error(setup.error.message);
+  const states: unknown[] = [setup.value.state];
+  for (const m of table.moves) {
+    const parsed = theBoss.parseMove(m.move);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const applied = theBoss.apply(states[states.length - 1] as never, m.seat, parsed.value);
+    if (!applied.ok) throw new Error(applied.error.message);
+    states.push(applied.value.state);
+  }
+  let checked = 0;
+  for (const f of frames) {
+    if (f.type !== 'snapshot' && f.type !== 'events') continue;
+    const state = states[f.seq] as never;
+    if (f.type === 'events') {
+      expect(f.events, `events of move ${f.seq} sent to ${seat}`).toEqual(
+        eventsFor(table.history[f.seq], seat),
+      );
+      const kinds = (f.events as { type: string }[]).map((e) => e.type);
+      const reward = kinds.indexOf('reward-revealed');
+      if (reward >= 0)
+        expect(
+          kinds.indexOf('round-ended'),
+          'a reward turned before its round ends',
+        ).toBeGreaterThan(reward);
+    }
+    if ('view' in f) {
+      expect(f.view, `view at ${f.seq} sent to ${seat}`).toEqual(theBoss.view(state, seat));
+      const mayAct =
+        seat !== null && !theBoss.isOver(state) && theBoss.activeSeats(state).includes(seat);
+      expect(f.legal).toEqual(mayAct ? theBoss.legalSummary(state, seat) : null);
+    }
+    checked++;
+  }
+  return checked;
+}
+
 describe('complete games over WebSocket', () => {
   for (const [players, humans] of [
     [2, [0, 1]],
@@ -119,6 +168,11 @@ describe('complete games over WebSocket', () => {
       t.frames.forEach((f, i) => (checked += scan(f, t.joined[i].seat, secrets)));
       checked += scan(t.spectatorFrames, null, secrets);
       expect(checked).toBeGreaterThan(10);
+      // And every frame is exactly the game's filter for its audience, at its seq.
+      let exact = 0;
+      t.frames.forEach((f, i) => (exact += checkAgainstRules(f, t.joined[i].seat, t.table)));
+      exact += checkAgainstRules(t.spectatorFrames, null, t.table);
+      expect(exact).toBeGreaterThan(t.table.seq);
       [...t.conns, t.spectator].forEach((c) => c.close());
     });
 });
