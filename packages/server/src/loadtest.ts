@@ -27,7 +27,13 @@ if (!Number.isInteger(tables) || tables < 1 || !(seconds > 0)) {
 async function startChild(): Promise<{ url: string; child: ChildProcess }> {
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDataDir() },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDataDir(),
+      POSTS_PER_SECOND: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

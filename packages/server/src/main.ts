@@ -11,6 +11,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   log.error('PORT must be a port number', { port: process.env.PORT });
   process.exit(2);
 }
+const postsPerSecond = Number(process.env.POSTS_PER_SECOND ?? 5);
+if (!(postsPerSecond >= 0)) {
+  log.error('POSTS_PER_SECOND must be a number, 0 for no limit', {
+    value: process.env.POSTS_PER_SECOND,
+  });
+  process.exit(2);
+}
 const webRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const server = await startServer({
   port,
@@ -19,6 +26,7 @@ const server = await startServer({
   log,
   ...(existsSync(webRoot) ? { webRoot } : {}),
   ...(process.env.BOT_BUDGET_MS ? { botBudgetMs: Number(process.env.BOT_BUDGET_MS) } : {}),
+  postsPerSecond,
 });
 process.stdout.write(`Boss Table is on http://localhost:${server.port}\n`);
 

@@ -1,8 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@boss-table/client';
 import type { Logger } from './log.js';
+import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+
+describe('HTTP flood', () => {
+  it('refuses POSTs past the budget of one address with 429 rate-limited; reads go on', async () => {
+    const limited = await startServer({
+      port: 0,
+      dataDir: tempDataDir(),
+      log: silentLogger,
+      postsPerSecond: 1,
+    });
+    try {
+      const client = nodeClient(limited.url);
+      const t = await client.createTable({
+        game: 'the-boss',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+      });
+      let refused: unknown = null;
+      for (let i = 0; i < 40 && !refused; i++)
+        await client.join(t.id, { name: 'X', invite: 'wrong' }).catch((e: { code: string }) => {
+          if (e.code !== 'bad-invite') refused = e;
+        });
+      expect(refused).toMatchObject({ status: 429, code: 'rate-limited' });
+      expect((await client.getTable(t.id)).seats.every((s) => !s.taken)).toBe(true);
+      expect((await fetch(`${limited.url}/healthz`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
 
 let server: RunningServer;
 const logged: string[] = [];

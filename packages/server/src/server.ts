@@ -40,6 +40,11 @@ export interface ServerOptions {
    * minutes); it is read back from storage when asked for again.
    */
   readonly finishedTableIdleMs?: number;
+  /**
+   * POST requests (new tables, joins, rematches) one address may make per second on
+   * average, bursts of 30 times as many; 0 for no limit (default 5).
+   */
+  readonly postsPerSecond?: number;
 }
 
 export interface RunningServer {
@@ -263,11 +268,33 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return true;
   };
 
+  // Each address's POST budget: a token bucket, forgotten once full again.
+  const postRate = opts.postsPerSecond ?? 5;
+  const postBurst = postRate * 30;
+  const postBuckets = new Map<string, { tokens: number; at: number }>();
+  const postAllowed = (address: string): boolean => {
+    if (postRate <= 0) return true;
+    const now = Date.now();
+    const b = postBuckets.get(address) ?? { tokens: postBurst, at: now };
+    b.tokens = Math.min(postBurst, b.tokens + ((now - b.at) / 1000) * postRate);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens--;
+    postBuckets.set(address, b);
+    return true;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const method = req.method ?? 'GET';
     try {
+      if (method === 'POST' && !postAllowed(req.socket.remoteAddress ?? '?'))
+        throw new RequestError(
+          429,
+          'rate-limited',
+          `Too many requests: at most ${postRate} a second from one address.`,
+        );
       if (path === '/healthz') return send(res, accepting ? 200 : 503, { ok: accepting });
       if (path === '/metrics')
         return send(res, 200, metrics.render(tableCounts()), 'text/plain; version=0.0.4');
@@ -359,6 +386,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     Math.max(10, Math.min(60_000, idleMs)),
   );
   sweep.unref();
+  const forgetFull = setInterval(() => {
+    const now = Date.now();
+    for (const [a, b] of postBuckets)
+      if (b.tokens + ((now - b.at) / 1000) * postRate >= postBurst) postBuckets.delete(a);
+  }, 60_000);
+  forgetFull.unref();
 
   const http = createHttpServer((req, res) => void handle(req, res));
   // Idle keep-alive sockets stay open longer than clients keep them, so a client never
@@ -508,6 +541,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     async close() {
       accepting = false;
       clearInterval(sweep);
+      clearInterval(forgetFull);
       for (const t of tables.values()) t.close();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => http.close(() => resolve()));
