@@ -378,6 +378,15 @@ describe('authority: only the seat whose turn it is moves, at the current seq', 
       'rate limit',
     );
     expect(table.seq).toBe(0);
+    // A move refused for flooding says which move it was (its seq), so a client can tell.
+    for (let i = 0; i < 80; i++)
+      other.ws.send(JSON.stringify({ type: 'move', seq: 0, move: good }));
+    await until(
+      () => other.all.some((m) => m.type === 'error' && m.code === 'rate-limited' && m.seq === 0),
+      5000,
+      'a refused move echoing its seq',
+    );
+    expect(table.seq).toBe(0);
     mover.ws.send(JSON.stringify({ type: 'move', seq: 0, move: good }));
     expect((await mover.next('ack')).type).toBe('ack');
     expect(table.seq).toBe(1);

@@ -459,12 +459,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       last = now;
       if (tokens < 1) {
         if (++strikes > 200) ws.close(4008, 'flooding');
-        return error('rate-limited', `Too many messages: at most ${RATE_PER_SECOND} a second.`);
+        // A refused move's seq is echoed, so the client knows which move it was.
+        return error(
+          'rate-limited',
+          `Too many messages: at most ${RATE_PER_SECOND} a second.`,
+          !isBinary && byteSize(data) <= maxMessage ? moveSeqOf(data.toString()) : undefined,
+        );
       }
       tokens--;
-      const size = Array.isArray(data)
-        ? data.reduce((n, b) => n + b.length, 0)
-        : (data as Buffer).byteLength;
+      const size = byteSize(data);
       if (isBinary) return error('bad-message', 'Messages are JSON text.');
       if (size > maxMessage) return error('too-large', `Messages are at most ${maxMessage} bytes.`);
       handleMessage(table, conn, data.toString(), error);
@@ -476,6 +479,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
     ws.on('error', () => {});
     table.attach(conn, since);
+  };
+
+  const byteSize = (data: Buffer | ArrayBuffer | Buffer[]): number =>
+    Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+
+  /** The `seq` of a move frame, if it is one. */
+  const moveSeqOf = (text: string): number | undefined => {
+    try {
+      const m = JSON.parse(text) as { type?: unknown; seq?: unknown };
+      if (m?.type !== 'move') return undefined;
+      return typeof m.seq === 'number' ? m.seq : -1;
+    } catch {
+      return undefined;
+    }
   };
 
   const handleMessage = (
