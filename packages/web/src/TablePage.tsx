@@ -1,5 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { PublicSeat, TableConnection, TableState } from '@boss-table/client';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { PublicSeat, ServerMessage, TableConnection, TableState } from '@boss-table/client';
+
+type EventsMessage = Extract<ServerMessage, { type: 'events' }>;
 import { describeEvent, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
 import { client, playerName, savedSeat, saveSeat, savePlayerName } from './client.js';
 import { Board } from './Board.js';
@@ -7,11 +10,27 @@ import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
 
 /** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
-const perf = ((
-  globalThis as { __bossPerf?: { snapshotToRender: number[]; eventsToFrame: number[] } }
-).__bossPerf ??= { snapshotToRender: [], eventsToFrame: [] });
+interface Perf {
+  /** From a snapshot's arrival to the animation frame that first shows it. */
+  snapshotToRender: number[];
+  /** From a move's events arriving to React having put them in the page (same task). */
+  eventsToCommit: number[];
+  /** From a move's events arriving to the animation frame that first shows them. */
+  eventsToFrame: number[];
+  /** Events messages after which a frame was drawn before they reached the page. */
+  eventsMissedFrame: number;
+}
+const perf = ((globalThis as { __bossPerf?: Perf }).__bossPerf ??= {
+  snapshotToRender: [],
+  eventsToCommit: [],
+  eventsToFrame: [],
+  eventsMissedFrame: 0,
+});
 let snapshotAt: number | null = null;
 let eventsAt: number | null = null;
+/** When the last animation frame was drawn (while a table is open), to tell whether one passed. */
+let lastFrame = 0;
+const framesSince = (t: number) => (lastFrame > t ? 1 : 0);
 
 const RESULT_EVENTS = new Set([
   'reward-revealed',
@@ -40,19 +59,31 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const [now, setNow] = useState(Date.now());
   const [roundResults, setRoundResults] = useState<string[] | null>(null);
 
-  // After each render: how long from the snapshot (or a move's events) arriving to the
-  // frame that shows it.
-  useEffect(() => {
+  // After each commit (before the browser paints): how long from the snapshot (or a move's
+  // events) arriving to the page holding them, and to the frame that first shows them.
+  useLayoutEffect(() => {
     const from = snapshotAt;
     const ev = eventsAt;
     snapshotAt = eventsAt = null;
     if (from === null && ev === null) return;
+    if (ev !== null) {
+      perf.eventsToCommit.push(performance.now() - ev);
+      if (framesSince(ev) > 0) perf.eventsMissedFrame++;
+    }
     requestAnimationFrame(() => {
       const t = performance.now();
       if (from !== null) perf.snapshotToRender.push(t - from);
       if (ev !== null) perf.eventsToFrame.push(t - ev);
     });
   }, [state]);
+
+  useEffect(() => {
+    let frame = requestAnimationFrame(function tick(t) {
+      lastFrame = t;
+      frame = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   useEffect(() => {
     const c = client.connect(id, seating ? { token: seating.token } : {});
@@ -68,6 +99,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     c.on('error', (e) => setError(e.message));
     c.on('events', (m) => {
       eventsAt = performance.now();
+      // A move's events reach the page in the same task they arrive in (flushSync), so the
+      // next animation frame shows them: nothing waits for React's scheduler.
+      flushSync(() => onEvents(m));
+    });
+    const onEvents = (m: EventsMessage) => {
       const results = (m.events as BossEvent[]).filter((e) => RESULT_EVENTS.has(e.type));
       if (results.some((e) => e.type === 'round-ended'))
         setRoundResults(
@@ -93,7 +129,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         }));
       setLog((old) => [...old, ...lines].slice(-200));
       copy();
-    });
+    };
     setConn(c);
     return () => c.close();
   }, [id, seating]);
