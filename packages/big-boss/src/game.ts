@@ -1,0 +1,50 @@
+import { err, ok, type GameDefinition } from '@boss-table/core';
+import { legalSummary } from './legal-summary.js';
+import { parseMove } from './move.js';
+import { parseOptions } from './options.js';
+import { applyMove, legalMoves, randomMove } from './play.js';
+import { setup } from './setup.js';
+import { cloneState, type BigBossState, type EventSink } from './state.js';
+import { summary } from './summary.js';
+import type { BigBossEvent, BigBossMove, BigBossOptions, BigBossView } from './types.js';
+import { sample, view } from './view.js';
+
+export type BigBossGame = GameDefinition<
+  BigBossOptions,
+  BigBossState,
+  BigBossMove,
+  BigBossView,
+  BigBossEvent,
+  undefined
+>;
+
+/** Big Boss (Wolfgang Kramer, 1994; 2023), as `../shared/rules/big-boss.md` describes it. */
+export const bigBoss: BigBossGame = {
+  id: 'big-boss',
+  name: 'Big Boss',
+  minPlayers: 2,
+  maxPlayers: 6,
+  parseOptions,
+  parsePresets: () => ok(undefined),
+  setup: (options, seed) => setup(options, seed),
+  playerCount: (s) => s.config.players,
+  activeSeats: (s) => (s.outcome ? [] : [s.turn]),
+  legalMoves,
+  randomMove,
+  parseMove,
+  apply(state, seat, move) {
+    const next = cloneState(state);
+    const events: NonNullable<EventSink> = [];
+    const broken = applyMove(next, seat, move, events);
+    return broken ? err(broken) : ok({ state: next, events });
+  },
+  clone: cloneState,
+  applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
+  view,
+  viewer: (v) => v.viewer,
+  sample,
+  legalSummary,
+  isOver: (s) => s.outcome !== null,
+  outcome: (s) => s.outcome ?? undefined,
+  summary,
+};
