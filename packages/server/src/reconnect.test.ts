@@ -35,7 +35,7 @@ describe('reconnection', () => {
     ];
     const seqs = conns.map(() => [] as number[]);
     conns.forEach((c, i) => c.on('events', (m) => seqs[i].push(m.seq)));
-    conns.slice(0, 2).forEach((c, i) => autoPlay(c, `r${i}`));
+    conns.slice(0, 2).forEach((c, i) => autoPlay(c, `r${i}`, 30));
     const rng = Rng.fromSeed('drops');
     const table = server.tables.get(t.id)!;
     let drops = 0;

@@ -34,10 +34,10 @@ export function moveFromLegal(legal: unknown, rng: Rng): unknown {
 }
 
 /** Plays a seat through its connection until the game is over: moves whenever it may. */
-export function autoPlay(conn: TableConnection, seed: string): void {
+export function autoPlay(conn: TableConnection, seed: string, thinkMs = 0): void {
   const rng = Rng.fromSeed(seed);
   let sentAt = -1;
-  const act = () => {
+  const send = () => {
     const st = conn.state;
     if (!st || st.legal === null || st.legal === undefined || sentAt === st.seq || !conn.connected)
       return;
@@ -47,6 +47,9 @@ export function autoPlay(conn: TableConnection, seed: string): void {
       setTimeout(act, 10);
     });
   };
+  // A player who thinks for a while before each move (thinkMs), so that tests can drop
+  // connections during a game rather than after it.
+  const act = () => (thinkMs > 0 ? setTimeout(send, thinkMs) : send());
   conn.on('snapshot', act);
   conn.on('events', (m) => {
     if ('view' in m) act();
