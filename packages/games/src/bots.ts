@@ -24,6 +24,7 @@ export interface BotSpec {
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
 const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'the-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
+  'big-boss': { random: [] },
 };
 
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
