@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
-import type { CreateTableResponse, TableSummary } from '@boss-table/client';
+import type { CreateTableResponse, SeatRequest, TableSummary } from '@boss-table/client';
 import { COMBINATIONS, LOCAL_CITY_IDS } from '@boss-table/the-boss';
+import { botKinds } from '@boss-table/games/bots';
 import { client, playerName, saveSeat, savePlayerName } from './client.js';
 import { cityName } from './cities.js';
 
-const SEAT_KINDS = [
-  ['human', 'Person'],
-  ['bot:random', 'Bot: random'],
-  ['bot:heuristic', 'Bot: heuristic'],
-  ['bot:ismcts:easy', 'Bot: easy'],
-  ['bot:ismcts:medium', 'Bot: medium'],
-  ['bot:ismcts:hard', 'Bot: hard'],
-] as const;
+const GAME_NAMES = { 'the-boss': 'The Boss', 'big-boss': 'Big Boss' } as const;
+type GameId = keyof typeof GAME_NAMES;
+
+/** A seat's choices: a person, or each bot (and level) the game offers (games/bots.ts). */
+export function seatKinds(game: string): (readonly [string, string])[] {
+  const out: (readonly [string, string])[] = [['human', 'Person']];
+  for (const [kind, levels] of Object.entries(botKinds(game))) {
+    if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${kind}`]);
+    for (const level of levels) out.push([`bot:${kind}:${level}`, `Bot: ${level}`]);
+  }
+  return out;
+}
 
 const TIMERS = {
   none: undefined,
@@ -23,6 +28,8 @@ const tableLink = (id: string, invite?: string) =>
   `${window.location.origin}${window.location.pathname}#/t/${id}${invite ? `?invite=${invite}` : ''}`;
 
 export function Lobby() {
+  const [game, setGame] = useState<GameId>('the-boss');
+  const [bigRules, setBigRules] = useState<'modern' | 'original'>('modern');
   const [players, setPlayers] = useState(4);
   const [rules, setRules] = useState<'classic' | 'arena'>('classic');
   const [combination, setCombination] = useState('random');
@@ -52,9 +59,30 @@ export function Lobby() {
   }, []);
 
   const combos = COMBINATIONS[players] ?? [];
+  const kinds = seatKinds(game);
+  // A seat whose bot this game does not offer falls back to its heuristic bot, or the first.
+  const fallback = (kinds.find(([v]) => v === 'bot:heuristic') ?? kinds[1] ?? kinds[0])[0];
+  const seatValue = (s: string) => (kinds.some(([v]) => v === s) ? s : fallback);
+  const seatList = seats
+    .slice(0, players)
+    .map(seatValue)
+    .map((s): SeatRequest =>
+      s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) },
+    );
   const create = async () => {
     setError(null);
     try {
+      if (game === 'big-boss') {
+        const res = await client.createTable({
+          game,
+          options: { rules: bigRules },
+          seats: seatList,
+          ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
+        });
+        setCreated(res);
+        void refresh();
+        return;
+      }
       const cities =
         combination === 'random'
           ? undefined
@@ -62,9 +90,7 @@ export function Lobby() {
       const res = await client.createTable({
         game: 'the-boss',
         options: { rules: players > 4 ? 'arena' : rules, ...(cities ? { cities } : {}) },
-        seats: seats
-          .slice(0, players)
-          .map((s) => (s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) })),
+        seats: seatList,
         ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
       });
       setCreated(res);
@@ -91,7 +117,17 @@ export function Lobby() {
   return (
     <div className="lobby">
       <section className="panel">
-        <h1>New table of The Boss</h1>
+        <h1>New table of {GAME_NAMES[game]}</h1>
+        <label>
+          Game{' '}
+          <select value={game} onChange={(e) => setGame(e.target.value as GameId)}>
+            {Object.entries(GAME_NAMES).map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
         <label>
           Your name{' '}
           <input
@@ -118,17 +154,30 @@ export function Lobby() {
               ))}
             </select>
           </label>
-          <label>
-            Rules{' '}
-            <select
-              value={players > 4 ? 'arena' : rules}
-              disabled={players > 4}
-              onChange={(e) => setRules(e.target.value as 'classic' | 'arena')}
-            >
-              <option value="classic">classic</option>
-              <option value="arena">arena</option>
-            </select>
-          </label>
+          {game === 'big-boss' ? (
+            <label>
+              Rules{' '}
+              <select
+                value={bigRules}
+                onChange={(e) => setBigRules(e.target.value as 'modern' | 'original')}
+              >
+                <option value="modern">modern (2023)</option>
+                <option value="original">original (1994)</option>
+              </select>
+            </label>
+          ) : (
+            <label>
+              Rules{' '}
+              <select
+                value={players > 4 ? 'arena' : rules}
+                disabled={players > 4}
+                onChange={(e) => setRules(e.target.value as 'classic' | 'arena')}
+              >
+                <option value="classic">classic</option>
+                <option value="arena">arena</option>
+              </select>
+            </label>
+          )}
           <label>
             Timer{' '}
             <select value={timer} onChange={(e) => setTimer(e.target.value as keyof typeof TIMERS)}>
@@ -138,17 +187,19 @@ export function Lobby() {
             </select>
           </label>
         </div>
-        <label>
-          Cities{' '}
-          <select value={combination} onChange={(e) => setCombination(e.target.value)}>
-            <option value="random">random</option>
-            {combos.map((c, i) => (
-              <option key={i} value={i}>
-                {c.map((n) => cityName(LOCAL_CITY_IDS[n - 1])).join(', ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        {game === 'the-boss' && (
+          <label>
+            Cities{' '}
+            <select value={combination} onChange={(e) => setCombination(e.target.value)}>
+              <option value="random">random</option>
+              {combos.map((c, i) => (
+                <option key={i} value={i}>
+                  {c.map((n) => cityName(LOCAL_CITY_IDS[n - 1])).join(', ')}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <fieldset>
           <legend>Seats</legend>
           {Array.from({ length: players }, (_, i) => (
@@ -156,10 +207,10 @@ export function Lobby() {
               Seat {i}{' '}
               <select
                 aria-label={`Seat ${i}`}
-                value={seats[i]}
+                value={seatValue(seats[i])}
                 onChange={(e) => setSeats(seats.map((s, k) => (k === i ? e.target.value : s)))}
               >
-                {SEAT_KINDS.map(([v, label]) => (
+                {kinds.map(([v, label]) => (
                   <option key={v} value={v}>
                     {label}
                   </option>
@@ -217,7 +268,8 @@ export function Lobby() {
             const free = t.seats.filter((s) => !s.taken).length;
             return (
               <li key={t.id}>
-                <strong>{t.status}</strong> · {t.seats.length} players ·{' '}
+                <strong>{t.status}</strong> · {GAME_NAMES[t.game as GameId] ?? t.game} ·{' '}
+                {t.seats.length} players ·{' '}
                 {t.seats.map((s) => s.name ?? s.bot ?? 'free').join(', ')}{' '}
                 {free > 0 && <button onClick={() => void sit(t.id)}>Join</button>}{' '}
                 <a href={`#/t/${t.id}`}>Watch</a>

@@ -1,10 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Board } from './Board.js';
 import { replaySteps, type ReplayStep } from './replay-logic.js';
+import { BigBossBoard } from './big-boss/BigBossBoard.js';
+import { FinalMoney } from './big-boss/BigBossTable.js';
+import { bigBossReplaySteps, type BigBossReplayStep } from './big-boss/replay.js';
+
+type Steps =
+  | { readonly game: 'the-boss'; readonly steps: ReplayStep[] }
+  | { readonly game: 'big-boss'; readonly steps: BigBossReplayStep[] };
 
 /** Step through or scrub a finished game from its record, everything revealed. */
 export default function ReplayPage() {
-  const [steps, setSteps] = useState<ReplayStep[] | null>(null);
+  const [loaded, setLoaded] = useState<Steps | null>(null);
+  const steps = loaded?.steps ?? null;
   const [at, setAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [record, setRecord] = useState<string | null>(null);
@@ -17,9 +25,14 @@ export default function ReplayPage() {
     } catch {
       return setError('That file is not JSON.');
     }
-    const r = replaySteps(raw);
+    const bb = (raw as { game?: unknown } | null)?.game === 'big-boss';
+    const r = bb ? bigBossReplaySteps(raw) : replaySteps(raw);
     if ('error' in r) return setError(r.error);
-    setSteps(r.steps);
+    setLoaded(
+      bb
+        ? { game: 'big-boss', steps: r.steps as BigBossReplayStep[] }
+        : { game: 'the-boss', steps: r.steps as ReplayStep[] },
+    );
     setRecord(text);
     setAt(0);
   };
@@ -61,7 +74,7 @@ export default function ReplayPage() {
           </p>
         )}
       </section>
-      {steps && step && (
+      {loaded && steps && step && (
         <>
           <div className="panel controls">
             <button onClick={() => setAt(0)} disabled={at === 0}>
@@ -93,7 +106,27 @@ export default function ReplayPage() {
               Move {at} of {steps.length - 1}
             </span>
           </div>
-          <Board view={step.view} names={(s) => `Seat ${s}`} allHands={step.hands} />
+          {loaded.game === 'big-boss' ? (
+            <>
+              <BigBossBoard
+                view={(step as BigBossReplayStep).view}
+                names={(s) => `Seat ${s}`}
+                allHands={(step as BigBossReplayStep).hands}
+              />
+              {(step as BigBossReplayStep).view.outcome && (
+                <section className="panel ranking" aria-label="final ranking">
+                  <h2>Game over</h2>
+                  <FinalMoney view={(step as BigBossReplayStep).view} names={(s) => `Seat ${s}`} />
+                </section>
+              )}
+            </>
+          ) : (
+            <Board
+              view={(step as ReplayStep).view}
+              names={(s) => `Seat ${s}`}
+              allHands={(step as ReplayStep).hands}
+            />
+          )}
           <section className="panel log">
             <h2>This step</h2>
             <ul>

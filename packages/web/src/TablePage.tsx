@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicSeat, ServerMessage, TableConnection, TableState } from '@boss-table/client';
 
@@ -8,6 +8,11 @@ import { client, playerName, savedSeat, saveSeat, savePlayerName } from './clien
 import { Board } from './Board.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
+import type { EventBatch } from './big-boss/BigBossTable.js';
+
+// Big Boss's table loads only when a Big Boss table is opened.
+const BigBossTable = lazy(() => import('./big-boss/BigBossTable.js'));
+const isBigBoss = (view: unknown) => (view as { game?: string } | null)?.game === 'big-boss';
 
 /** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
 interface Perf {
@@ -58,6 +63,8 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const [name, setName] = useState(playerName());
   const [now, setNow] = useState(Date.now());
   const [roundResults, setRoundResults] = useState<string[] | null>(null);
+  // Big Boss: each move's events as they came, put in words by its table.
+  const [batches, setBatches] = useState<EventBatch[]>([]);
 
   // After each commit (before the browser paints): how long from the snapshot (or a move's
   // events) arriving to the page holding them, and to the frame that first shows them.
@@ -104,6 +111,12 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       flushSync(() => onEvents(m));
     });
     const onEvents = (m: EventsMessage) => {
+      if (isBigBoss(c.state?.view)) {
+        const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
+        setBatches((old) => [...old, batch].slice(-300));
+        copy();
+        return;
+      }
       const results = (m.events as BossEvent[]).filter((e) => RESULT_EVENTS.has(e.type));
       if (results.some((e) => e.type === 'round-ended'))
         setRoundResults(
@@ -213,77 +226,104 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
           {names(timer.seat)}: {Math.max(0, Math.round((timer.deadline - now) / 1000))} s left
         </p>
       )}
-      <Board view={view} names={names} />
-      {roundResults && (
-        <section className="panel results" aria-label="round results">
-          <h2>
-            Round results{' '}
-            <button
-              type="button"
-              onClick={() => setRoundResults(null)}
-              aria-label="close round results"
-            >
-              ×
-            </button>
-          </h2>
-          <ol>
-            {roundResults.map((line, i) => (
-              <li key={i} style={{ animationDelay: `${i * 0.6}s` }}>
-                {line}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-      {view.outcome && (
-        <section className="panel ranking" aria-label="final ranking">
-          <h2>Game over</h2>
-          <ol>
-            {view.outcome.ranking.map((s) => (
-              <li key={s}>
-                {names(s)} — {view.outcome!.scores[s]}
-                {view.outcome!.winners.includes(s) ? ' 🏆' : ''}
-              </li>
-            ))}
-          </ol>
-          <p>Decided by: {view.outcome.decidedBy}</p>
-          <p>
-            <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
-              Download the record
-            </a>{' '}
-            {seating && <button onClick={() => void askRematch()}>Rematch</button>}
-            {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
-          </p>
-        </section>
-      )}
-      {state.legal !== null && state.legal !== undefined && view.turn === state.seat && (
-        <Composer
-          view={view}
-          legal={state.legal as BossLegal}
-          onMove={(m) => void move(m)}
-          busy={busy}
-        />
+      {isBigBoss(view) ? (
+        <Suspense fallback={<p>Loading the Big Boss table…</p>}>
+          <BigBossTable
+            view={view as never}
+            legal={(state.legal ?? null) as never}
+            seq={state.seq}
+            names={names}
+            events={batches}
+            onMove={(m) => void move(m)}
+            busy={busy}
+            endActions={
+              <p>
+                <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+                  Download the record
+                </a>{' '}
+                {seating && <button onClick={() => void askRematch()}>Rematch</button>}
+                {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
+              </p>
+            }
+          />
+        </Suspense>
+      ) : (
+        <>
+          <Board view={view} names={names} />
+          {roundResults && (
+            <section className="panel results" aria-label="round results">
+              <h2>
+                Round results{' '}
+                <button
+                  type="button"
+                  onClick={() => setRoundResults(null)}
+                  aria-label="close round results"
+                >
+                  ×
+                </button>
+              </h2>
+              <ol>
+                {roundResults.map((line, i) => (
+                  <li key={i} style={{ animationDelay: `${i * 0.6}s` }}>
+                    {line}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          {view.outcome && (
+            <section className="panel ranking" aria-label="final ranking">
+              <h2>Game over</h2>
+              <ol>
+                {view.outcome.ranking.map((s) => (
+                  <li key={s}>
+                    {names(s)} — {view.outcome!.scores[s]}
+                    {view.outcome!.winners.includes(s) ? ' 🏆' : ''}
+                  </li>
+                ))}
+              </ol>
+              <p>Decided by: {view.outcome.decidedBy}</p>
+              <p>
+                <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+                  Download the record
+                </a>{' '}
+                {seating && <button onClick={() => void askRematch()}>Rematch</button>}
+                {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
+              </p>
+            </section>
+          )}
+          {state.legal !== null && state.legal !== undefined && view.turn === state.seat && (
+            <Composer
+              view={view}
+              legal={state.legal as BossLegal}
+              onMove={(m) => void move(m)}
+              busy={busy}
+            />
+          )}
+        </>
       )}
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
-      {state.seat !== null && (
+      {state.seat !== null && !isBigBoss(view) && (
         <label className="toggle">
           <input type="checkbox" checked={helper} onChange={(e) => setHelper(e.target.checked)} />{' '}
           Deduction helper
         </label>
       )}
       {helper && <DeductionPanel view={view} />}
-      <section className="panel log" aria-label="game log">
-        <h2>Log</h2>
-        <ol>
-          {log.map((l) => (
-            <li key={l.id}>{l.text}</li>
-          ))}
-        </ol>
-      </section>
+      {!isBigBoss(view) && (
+        <section className="panel log" aria-label="game log">
+          <h2>Log</h2>
+          <ol>
+            {log.map((l) => (
+              <li key={l.id}>{l.text}</li>
+            ))}
+          </ol>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,270 @@
+import type { BigBossView, CardCode, CompanyId } from '@boss-table/big-boss';
+import { TRACK } from './track.js';
+import { cardLabel, CompanyBadge, COMPANY_STYLE, companyName } from './style.js';
+
+const CELL = 56;
+const GAP = 4;
+
+/**
+ * The Big Boss table from one view: the winding track of 72 spaces with each company's
+ * pieces (and their level), headquarters and colour; share prices; the face-up row, deck
+ * and Level stack; every player's cash, shares and towers; the viewer's own hand.
+ * `allHands` (replays) shows every hand. `marks`/`onSpace` let the composer offer spaces.
+ */
+export function BigBossBoard({
+  view,
+  names,
+  allHands,
+  marks,
+  onSpace,
+}: {
+  view: BigBossView;
+  names: (seat: number) => string;
+  allHands?: readonly (readonly CardCode[])[];
+  marks?: { options: readonly number[]; chosen: readonly number[] };
+  onSpace?: (space: number) => void;
+}) {
+  const hqAt = new Map<number, CompanyId>();
+  for (const [c, space] of Object.entries(view.headquarters)) hqAt.set(space!, c as CompanyId);
+  const centre = (i: number) => {
+    const [x, y] = TRACK.cells[i];
+    return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
+  };
+  const path = TRACK.cells.map((_, i) => centre(i).join(',')).join(' ');
+  const active = view.companies.filter((c) => c.status !== 'never');
+  return (
+    <div className="board big-boss">
+      <div className="status-line">
+        <span>Rules: {view.rules}</span>
+        {view.turn !== null && (
+          <span className="turn">
+            Turn: {names(view.turn)}
+            {view.phase === 'invest'
+              ? ' (buying shares)'
+              : view.phase === 'sell'
+                ? ' (selling)'
+                : ''}
+          </span>
+        )}
+        <span>Pieces left: {view.piecesLeft}</span>
+        <span>Deck: {view.deckCount}</span>
+        {view.rules === 'modern' && <span>Level stack: {view.levelsCount}</span>}
+        <span>Discards: {view.discards.length}</span>
+        {view.passes > 0 && <span>Passes in a row: {view.passes}</span>}
+      </div>
+      <svg
+        className="track"
+        viewBox={`0 0 ${TRACK.columns * CELL} ${TRACK.rows * CELL}`}
+        role="group"
+        aria-label="track of 72 spaces"
+      >
+        <polygon points={path} fill="none" stroke="#c9bfa8" strokeWidth={6} />
+        {TRACK.cells.map(([x, y], i) => {
+          const space = i + 1;
+          const cell = view.track[i];
+          const hq = hqAt.get(space);
+          const option = marks?.options.includes(space) ?? false;
+          const chosen = marks?.chosen.includes(space) ?? false;
+          const style = cell ? COMPANY_STYLE[cell.company] : null;
+          const label = `Space ${space}${
+            cell
+              ? `: ${companyName(cell.company)}, ${cell.pieces} piece${cell.pieces === 1 ? '' : 's'}`
+              : ', empty'
+          }${hq ? `, headquarters of ${companyName(hq)}` : ''}${option ? ' (you may choose it)' : ''}`;
+          const click = option && onSpace ? () => onSpace(space) : undefined;
+          return (
+            <g
+              key={space}
+              data-space={space}
+              className={`space${option ? ' option' : ''}${chosen ? ' chosen' : ''}`}
+              transform={`translate(${x * CELL + GAP / 2},${y * CELL + GAP / 2})`}
+              role={click ? 'button' : 'img'}
+              aria-label={label}
+              tabIndex={click ? 0 : undefined}
+              onClick={click}
+              onKeyDown={
+                click
+                  ? (e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        click();
+                      }
+                    }
+                  : undefined
+              }
+            >
+              <title>{label}</title>
+              <rect
+                width={CELL - GAP}
+                height={CELL - GAP}
+                rx={6}
+                fill={style ? style.color : '#fffdf7'}
+                stroke={chosen ? '#f5a623' : option ? '#1d1d1f' : hq ? '#f1c40f' : '#b5aa90'}
+                strokeWidth={chosen ? 5 : option || hq ? 3 : 1}
+                strokeDasharray={option && !chosen ? '5 3' : undefined}
+              />
+              <text x={4} y={13} fontSize={11} fill={style ? '#fff' : '#666'}>
+                {space}
+              </text>
+              {cell && style && (
+                <>
+                  <text
+                    x={(CELL - GAP) / 2}
+                    y={33}
+                    fontSize={17}
+                    fontWeight={700}
+                    textAnchor="middle"
+                    fill="#fff"
+                  >
+                    {style.badge}
+                  </text>
+                  {Array.from({ length: cell.pieces }, (_, k) => (
+                    <rect
+                      key={k}
+                      x={5 + k * 8}
+                      y={CELL - GAP - 11}
+                      width={6}
+                      height={6}
+                      fill="#fff"
+                    />
+                  ))}
+                  <text x={CELL - GAP - 4} y={13} fontSize={11} textAnchor="end" fill="#fff">
+                    ×{cell.pieces}
+                  </text>
+                </>
+              )}
+              {hq && (
+                <text
+                  x={CELL - GAP - 4}
+                  y={CELL - GAP - 4}
+                  fontSize={13}
+                  textAnchor="end"
+                  fill="#f1c40f"
+                >
+                  ★
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <div className="bb-panels">
+        <table className="companies" aria-label="companies">
+          <thead>
+            <tr>
+              <th>Company</th>
+              <th>Price</th>
+              <th>Shares left</th>
+              <th>Tower</th>
+              <th>HQ</th>
+            </tr>
+          </thead>
+          <tbody>
+            {active.length === 0 && (
+              <tr>
+                <td colSpan={5}>No company founded yet.</td>
+              </tr>
+            )}
+            {active.map((c) => (
+              <tr key={c.id} className={c.status} data-company={c.id}>
+                <td>
+                  <CompanyBadge company={c.id} /> {companyName(c.id)}
+                  {c.status === 'gone' ? ' (acquired)' : ''}
+                </td>
+                <td>
+                  <span className="price-track" aria-hidden="true">
+                    <span
+                      style={{
+                        width: `${(c.price / 50) * 100}%`,
+                        background: COMPANY_STYLE[c.id].color,
+                      }}
+                    />
+                  </span>{' '}
+                  {c.price}
+                </td>
+                <td>{c.sharesLeft}</td>
+                <td>{c.tower === null ? '—' : names(c.tower)}</td>
+                <td>{view.headquarters[c.id] ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="supply" aria-label="cards">
+          {view.rules === 'modern' && (
+            <p>
+              Face up:{' '}
+              {view.row.length === 0
+                ? 'none'
+                : view.row.map((c) => (
+                    <span key={c} className="card">
+                      {cardLabel(c)}
+                    </span>
+                  ))}
+            </p>
+          )}
+          <p>
+            Deck: {view.deckCount} card{view.deckCount === 1 ? '' : 's'}
+            {view.rules === 'modern' ? ` · Level stack: ${view.levelsCount}` : ''}
+          </p>
+        </div>
+      </div>
+      <table className="players" aria-label="players">
+        <thead>
+          <tr>
+            <th>Player</th>
+            <th>Cash</th>
+            <th>Shares</th>
+            <th>Towers</th>
+            <th>Hand</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.seats.map((p, seat) => {
+            const own = seat === view.viewer ? view.hand : null;
+            const hand = allHands?.[seat] ?? own;
+            const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
+            return (
+              <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
+                <td>
+                  {names(seat)}
+                  {seat === view.viewer && names(seat) !== 'You' ? ' (you)' : ''}
+                  {p.passed ? ' · passed' : ''}
+                </td>
+                <td>{p.cash}</td>
+                <td>
+                  {held.length === 0
+                    ? '—'
+                    : held.map((c) => (
+                        <span key={c.id} className="holding">
+                          <CompanyBadge company={c.id} /> {companyName(c.id)} ×{p.shares[c.id]}{' '}
+                        </span>
+                      ))}
+                </td>
+                <td>
+                  {p.towers.length ? p.towers.map(companyName).join(', ') : '—'} ({p.towersLeft}{' '}
+                  left)
+                </td>
+                <td>
+                  {hand ? (
+                    <span className="hand" data-testid={`bb-hand-${seat}`}>
+                      {hand.map((c, i) => (
+                        <span key={i} className="card">
+                          {cardLabel(c)}
+                        </span>
+                      ))}
+                    </span>
+                  ) : (
+                    <span>
+                      {p.handCount} card{p.handCount === 1 ? '' : 's'}
+                      {p.known.length ? ` (known: ${p.known.map(cardLabel).join(', ')})` : ''}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
