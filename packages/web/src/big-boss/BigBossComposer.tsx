@@ -33,7 +33,9 @@ export function BigBossComposer({
   setDraft: setD,
   onMove,
   busy,
+  seq,
 }: {
+  seq: number;
   legal: BigBossLegal;
   draft: Draft;
   setDraft: (d: Draft) => void;
@@ -49,6 +51,7 @@ export function BigBossComposer({
     <form
       className="composer panel"
       aria-label="your turn"
+      data-seq={seq}
       onSubmit={(e) => {
         e.preventDefault();
         if (!problem && !busy) onMove(draftMove(d));
@@ -207,6 +210,7 @@ export function BigBossComposer({
               <label key={slot}>
                 Share {slot + 1}{' '}
                 <select
+                  data-share={slot}
                   value={d.shares[slot] ?? ''}
                   disabled={slot === 1 && d.shares.length === 0}
                   onChange={(e) => {

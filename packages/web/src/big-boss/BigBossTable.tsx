@@ -126,6 +126,7 @@ export default function BigBossTable({
       )}
       {mine && draft && (
         <BigBossComposer
+          seq={seq}
           legal={mine}
           draft={draft}
           setDraft={setDraft}

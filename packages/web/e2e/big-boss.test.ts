@@ -1,0 +1,201 @@
+/**
+ * Big Boss end-to-end in real headless Chromium (Debian's `chromium`, driven by
+ * playwright-core): the built web app served by the real server, as in browser.test.ts.
+ * Screenshots go to test-artifacts/ (big-boss-*.png).
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
+
+const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+// Missing pieces fail the suite with a reason, never skip it silently.
+const missing = !existsSync(join(webRoot, 'index.html'))
+  ? 'the web app is not built: run `npm run build` first'
+  : !existsSync(CHROMIUM)
+    ? 'Debian chromium is missing: `apt-get install -y chromium` (.ci/run does it)'
+    : null;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) throw new Error(`Browser tests cannot run: ${missing}.`);
+  mkdirSync(artifacts, { recursive: true });
+  server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'boss-e2e-bb-')),
+    log: silentLogger,
+    webRoot,
+    botBudgetMs: 5,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** The hands this page shows (their test ids): a seat's page shows its own only. */
+const handsShown = (page: Page) =>
+  page
+    .locator('[data-testid^=bb-hand-]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+
+/**
+ * Plays this page's seat by clicking through the composer until the game is over: plays a
+ * card when it can (the first offered, with the composer's first choices; every third turn
+ * the last space offered, clicked on the board), else buys from the deck or the row, else
+ * sells nothing and passes; in the invest step buys the first share offered every other time.
+ */
+async function playByClicking(
+  page: Page,
+  seat: number,
+): Promise<{ turns: number; kinds: Set<string> }> {
+  let turns = 0;
+  const kinds = new Set<string>();
+  for (;;) {
+    const which = await Promise.race([
+      page
+        .locator('form[aria-label="your turn"]')
+        .waitFor({ timeout: 60_000 })
+        .then(() => 'turn'),
+      page
+        .getByRole('heading', { name: 'Game over' })
+        .waitFor({ timeout: 60_000 })
+        .then(() => 'over'),
+    ]);
+    if (which === 'over') return { turns, kinds };
+    // Read the composer once (it is this seat's until it moves), then act on that form only.
+    const seen = await page.evaluate(() => {
+      const form = document.querySelector('form[aria-label="your turn"]');
+      const buttons = [...(form?.querySelectorAll('button') ?? [])].map((b) => b.textContent ?? '');
+      return {
+        seq: form?.getAttribute('data-seq') ?? null,
+        invest: !!form?.querySelector('select[data-share="0"]'),
+        play: buttons.find((b) => /^(Found|Expand) with/.test(b)) ?? null,
+        buy: buttons.find((b) => /^(Top of the deck|Face-up)/.test(b)) ?? null,
+        pass: buttons.includes('Pass'),
+        html: form?.outerHTML.slice(0, 2000) ?? 'no form',
+      };
+    });
+    if (seen.seq === null) continue;
+    const seq = seen.seq;
+    const composer = page.locator(`form[aria-label="your turn"][data-seq="${seq}"]`);
+    if (turns % 25 === 0) expect(await handsShown(page)).toEqual([`bb-hand-${seat}`]);
+    if (seen.invest) {
+      kinds.add('invest');
+      const share = composer.locator('select[data-share="0"]');
+      if (turns % 2 === 0 && (await share.locator('option').count()) > 1)
+        await share.selectOption({ index: 1 });
+    } else if (seen.play) {
+      kinds.add(seen.play.startsWith('Found') ? 'found' : 'expand');
+      await composer.getByRole('button', { name: seen.play, exact: true }).click();
+      if (turns % 3 === 0) {
+        const offered = page.locator('[data-space][role=button]');
+        const n = await offered.count();
+        if (n > 0) await offered.nth(n - 1).click();
+      }
+      if (kinds.size === 1 && turns < 3) await shot(page, 'big-boss-composer');
+    } else if (seen.buy) {
+      kinds.add('buy');
+      await composer.getByRole('button', { name: seen.buy, exact: true }).click();
+    } else {
+      expect(seen.pass, `a composer with nothing to do: ${seen.html}`).toBe(true);
+      kinds.add('pass');
+      await composer.getByRole('button', { name: 'Pass', exact: true }).click();
+    }
+    const confirm = composer.getByRole('button', { name: 'Confirm', exact: true });
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    turns++;
+    // Wait for this move's events: the composer for this seq goes away.
+    await page.waitForFunction(
+      (s) => !document.querySelector(`form[aria-label="your turn"][data-seq="${s}"]`),
+      seq,
+      { timeout: 60_000 },
+    );
+  }
+}
+
+describe('Big Boss in a real browser', () => {
+  it('creates a table from the lobby, plays a whole game against a bot by clicking, and sees the final money', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(server.url);
+    await page.getByLabel('Your name').fill('Alice');
+    await page.getByLabel('Game').selectOption('big-boss');
+    await page.getByLabel('Players').selectOption('2');
+    await page.getByLabel('Seat 1').selectOption('bot:random');
+    await page.getByRole('heading', { name: 'New table of Big Boss' }).waitFor();
+    await shot(page, 'big-boss-lobby');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.getByRole('button', { name: 'Sit here' }).click();
+    await page.getByRole('group', { name: 'track of 72 spaces' }).waitFor();
+    await page.locator('[data-testid=bb-hand-0] .card').first().waitFor();
+    const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
+
+    // A spectator on a phone sees the table and no hand at all.
+    const spectator = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await spectator.goto(`${server.url}/#/t/${id}`);
+    await spectator.getByRole('group', { name: 'track of 72 spaces' }).waitFor();
+    expect(await handsShown(spectator)).toEqual([]);
+    await shot(spectator, 'big-boss-spectator-phone');
+
+    const { turns, kinds } = await playByClicking(page, 0);
+    expect(turns).toBeGreaterThan(5);
+    expect(kinds).toContain('found');
+    expect(kinds).toContain('invest');
+    const ranking = page.getByRole('region', { name: 'final ranking' });
+    const money = ranking.getByRole('table', { name: 'final money' });
+    expect(await money.locator('tbody tr').count()).toBe(2);
+    expect(await money.textContent()).toMatch(/winner/);
+    expect(await ranking.textContent()).toMatch(/Decided by/);
+    expect(await handsShown(page)).toEqual(['bb-hand-0']);
+    expect(await page.getByRole('list').filter({ hasText: 'Game over' }).count()).toBeGreaterThan(
+      0,
+    );
+    await shot(page, 'big-boss-game-over');
+    await spectator.getByRole('heading', { name: 'Game over' }).waitFor();
+    expect(await handsShown(spectator)).toEqual([]);
+
+    // The finished game replays step by step from its record, every hand shown.
+    const record = await (await fetch(`${server.url}/api/tables/${id}/record`)).text();
+    const file = join(mkdtempSync(join(tmpdir(), 'boss-bb-record-')), 'record.json');
+    writeFileSync(file, record);
+    await page.goto(`${server.url}/#/replay`);
+    await page.locator('input[type=file]').setInputFiles(file);
+    const slider = page.getByRole('slider', { name: 'move' });
+    await slider.waitFor();
+    expect(Number(await slider.getAttribute('max'))).toBe(JSON.parse(record).moves.length);
+    expect(await handsShown(page)).toEqual(['bb-hand-0', 'bb-hand-1']);
+    await page.getByRole('button', { name: 'next move' }).click();
+    await page.getByText('Move 1 of').waitFor();
+    await slider.fill(String(JSON.parse(record).moves.length));
+    await page.getByRole('table', { name: 'final money' }).waitFor();
+    await shot(page, 'big-boss-replay');
+    await page.close();
+  }, 240_000);
+});
