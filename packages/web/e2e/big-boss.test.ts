@@ -66,7 +66,7 @@ const handsShown = (page: Page) =>
 /**
  * Plays this page's seat by clicking through the composer until the game is over: plays a
  * card when it can (the first offered, with the composer's first choices; every third turn
- * the last space offered, clicked on the board), else buys from the deck or the row, else
+ * the last space offered, clicked on the board), else buys a card (row, deck or Level), else
  * sells nothing and passes; in the invest step buys the first share offered every other time.
  */
 async function playByClicking(
@@ -95,7 +95,7 @@ async function playByClicking(
         seq: form?.getAttribute('data-seq') ?? null,
         invest: !!form?.querySelector('select[data-share="0"]'),
         play: buttons.find((b) => /^(Found|Expand) with/.test(b)) ?? null,
-        buy: buttons.find((b) => /^(Top of the deck|Face-up)/.test(b)) ?? null,
+        buy: buttons.find((b) => /^(Top of the deck|Face-up|Level card)/.test(b)) ?? null,
         pass: buttons.includes('Pass'),
         html: form?.outerHTML.slice(0, 2000) ?? 'no form',
       };
@@ -146,7 +146,8 @@ describe('Big Boss in a real browser', () => {
     await page.getByLabel('Your name').fill('Alice');
     await page.getByLabel('Game').selectOption('big-boss');
     await page.getByLabel('Players').selectOption('2');
-    await page.getByLabel('Seat 1').selectOption('bot:random');
+    await page.getByLabel('Seat 1', { exact: true }).selectOption('bot:random');
+    await page.getByLabel('First player').selectOption('0');
     await page.getByRole('heading', { name: 'New table of Big Boss' }).waitFor();
     await shot(page, 'big-boss-lobby');
     await page.getByRole('button', { name: 'Create table' }).click();

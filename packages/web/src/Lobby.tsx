@@ -30,6 +30,7 @@ const tableLink = (id: string, invite?: string) =>
 export function Lobby() {
   const [game, setGame] = useState<GameId>('the-boss');
   const [bigRules, setBigRules] = useState<'modern' | 'original'>('modern');
+  const [firstPlayer, setFirstPlayer] = useState('random');
   const [players, setPlayers] = useState(4);
   const [rules, setRules] = useState<'classic' | 'arena'>('classic');
   const [combination, setCombination] = useState('random');
@@ -75,7 +76,12 @@ export function Lobby() {
       if (game === 'big-boss') {
         const res = await client.createTable({
           game,
-          options: { rules: bigRules },
+          options: {
+            rules: bigRules,
+            ...(firstPlayer !== 'random' && Number(firstPlayer) < players
+              ? { firstPlayer: Number(firstPlayer) }
+              : {}),
+          },
           seats: seatList,
           ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
         });
@@ -187,6 +193,23 @@ export function Lobby() {
             </select>
           </label>
         </div>
+        {game === 'big-boss' && (
+          <label>
+            First player{' '}
+            <select
+              aria-label="First player"
+              value={firstPlayer}
+              onChange={(e) => setFirstPlayer(e.target.value)}
+            >
+              <option value="random">drawn at random</option>
+              {Array.from({ length: players }, (_, i) => (
+                <option key={i} value={i}>
+                  Seat {i}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {game === 'the-boss' && (
           <label>
             Cities{' '}

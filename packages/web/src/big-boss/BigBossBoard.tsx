@@ -1,8 +1,26 @@
 import type { BigBossView, CardCode, CompanyId } from '@boss-table/big-boss';
-import { TRACK } from './track.js';
+import { useEffect, useState } from 'react';
+import { TRACK, TRACK_TALL, type TrackLayout } from './track.js';
 import { cardLabel, CompanyBadge, COMPANY_STYLE, companyName } from './style.js';
 
 const CELL = 56;
+const NARROW = '(max-width: 600px)';
+
+/** The tall layout on narrow screens, the wide one elsewhere (and where media queries are missing). */
+function useLayout(): TrackLayout {
+  const [narrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && !!window.matchMedia?.(NARROW).matches,
+  );
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW);
+    if (!query) return;
+    const on = () => setNarrow(query.matches);
+    on();
+    query.addEventListener('change', on);
+    return () => query.removeEventListener('change', on);
+  }, []);
+  return narrow ? TRACK_TALL : TRACK;
+}
 const GAP = 4;
 
 /**
@@ -24,13 +42,14 @@ export function BigBossBoard({
   marks?: { options: readonly number[]; chosen: readonly number[] };
   onSpace?: (space: number) => void;
 }) {
+  const layout = useLayout();
   const hqAt = new Map<number, CompanyId>();
   for (const [c, space] of Object.entries(view.headquarters)) hqAt.set(space!, c as CompanyId);
   const centre = (i: number) => {
-    const [x, y] = TRACK.cells[i];
+    const [x, y] = layout.cells[i];
     return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
   };
-  const path = TRACK.cells.map((_, i) => centre(i).join(',')).join(' ');
+  const path = layout.cells.map((_, i) => centre(i).join(',')).join(' ');
   const active = view.companies.filter((c) => c.status !== 'never');
   return (
     <div className="board big-boss">
@@ -54,12 +73,12 @@ export function BigBossBoard({
       </div>
       <svg
         className="track"
-        viewBox={`0 0 ${TRACK.columns * CELL} ${TRACK.rows * CELL}`}
+        viewBox={`0 0 ${layout.columns * CELL} ${layout.rows * CELL}`}
         role="group"
         aria-label="track of 72 spaces"
       >
         <polygon points={path} fill="none" stroke="#c9bfa8" strokeWidth={6} />
-        {TRACK.cells.map(([x, y], i) => {
+        {layout.cells.map(([x, y], i) => {
           const space = i + 1;
           const cell = view.track[i];
           const hq = hqAt.get(space);
