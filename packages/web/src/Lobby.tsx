@@ -18,6 +18,16 @@ export function seatKinds(game: string): (readonly [string, string])[] {
   return out;
 }
 
+/** Big Boss options from the lobby's choices (players are implied by the seats). */
+export function bigBossOptions(
+  rules: 'modern' | 'original',
+  firstPlayer: string,
+  players: number,
+): { rules: 'modern' | 'original'; firstPlayer?: number } {
+  const first = Number(firstPlayer);
+  return firstPlayer !== 'random' && first < players ? { rules, firstPlayer: first } : { rules };
+}
+
 const TIMERS = {
   none: undefined,
   realtime: { mode: 'realtime', turnSeconds: 60, bankSeconds: 300 },
@@ -76,12 +86,7 @@ export function Lobby() {
       if (game === 'big-boss') {
         const res = await client.createTable({
           game,
-          options: {
-            rules: bigRules,
-            ...(firstPlayer !== 'random' && Number(firstPlayer) < players
-              ? { firstPlayer: Number(firstPlayer) }
-              : {}),
-          },
+          options: bigBossOptions(bigRules, firstPlayer, players),
           seats: seatList,
           ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
         });

@@ -9,7 +9,7 @@ import {
   type BigBossMove,
   type BigBossState,
 } from '@boss-table/big-boss';
-import { seatKinds } from '../Lobby.js';
+import { bigBossOptions, seatKinds } from '../Lobby.js';
 import { BigBossBoard } from './BigBossBoard.js';
 import BigBossTable, { logLines, type EventBatch } from './BigBossTable.js';
 import { bigBossReplaySteps } from './replay.js';
@@ -199,5 +199,20 @@ describe('Big Boss web components', () => {
       expect(bots).toEqual(registered);
       expect(bots).toContain('random');
     }
+  });
+
+  it('the lobby sends Big Boss options its parseOptions accepts, as chosen', () => {
+    for (const rules of ['modern', 'original'] as const)
+      for (let players = 2; players <= 6; players++)
+        for (const first of ['random', '0', '1', '5']) {
+          const options = bigBossOptions(rules, first, players);
+          const parsed = bigBoss.parseOptions({ ...options, players });
+          expect(parsed.ok).toBe(true);
+          if (!parsed.ok) continue;
+          expect(parsed.value.rules).toBe(rules);
+          if (first !== 'random' && Number(first) < players)
+            expect(parsed.value.firstPlayer).toBe(Number(first));
+          else expect(options).not.toHaveProperty('firstPlayer');
+        }
   });
 });
