@@ -34,6 +34,7 @@ export function BigBossBoard({
   names,
   allHands,
   marks,
+  recent,
   onSpace,
 }: {
   view: BigBossView;
@@ -41,6 +42,8 @@ export function BigBossBoard({
   allHands?: readonly (readonly CardCode[])[];
   marks?: { options: readonly number[]; chosen: readonly number[] };
   onSpace?: (space: number) => void;
+  /** Spaces the latest card built on: marked with a dot. */
+  recent?: readonly number[];
 }) {
   const layout = useLayout();
   const hqAt = new Map<number, CompanyId>();
@@ -84,12 +87,13 @@ export function BigBossBoard({
           const hq = hqAt.get(space);
           const option = marks?.options.includes(space) ?? false;
           const chosen = marks?.chosen.includes(space) ?? false;
+          const isNew = recent?.includes(space) ?? false;
           const style = cell ? COMPANY_STYLE[cell.company] : null;
           const label = `Space ${space}${
             cell
               ? `: ${companyName(cell.company)}, ${cell.pieces} piece${cell.pieces === 1 ? '' : 's'}`
               : ', empty'
-          }${hq ? `, headquarters of ${companyName(hq)}` : ''}${option ? ' (you may choose it)' : ''}`;
+          }${hq ? `, headquarters of ${companyName(hq)}` : ''}${isNew ? ', just built' : ''}${option ? ' (you may choose it)' : ''}`;
           const click = option && onSpace ? () => onSpace(space) : undefined;
           return (
             <g
@@ -152,6 +156,7 @@ export function BigBossBoard({
                   </text>
                 </>
               )}
+              {isNew && <circle cx={CELL - GAP - 8} cy={22} r={4} fill="#f5a623" stroke="#fff" />}
               {hq && (
                 <text
                   x={CELL - GAP - 4}

@@ -38,6 +38,17 @@ export function logLines(
   return out;
 }
 
+/** Spaces the latest played card built on (to mark on the board), from the newest events. */
+export function recentSpaces(batches: readonly EventBatch[]): number[] {
+  for (let i = batches.length - 1; i >= 0; i--) {
+    const built = (batches[i].events as BigBossEvent[]).flatMap((e) =>
+      e.type === 'founded' ? e.spaces : e.type === 'expanded' ? [e.space] : [],
+    );
+    if (built.length) return built;
+  }
+  return [];
+}
+
 /** The final money per player, part by part, best first, winners marked. */
 export function FinalMoney({
   view,
@@ -108,12 +119,14 @@ export default function BigBossTable({
   const setDraft = (d: Draft) => setHeld({ seq, draft: d });
   const marks = mine && draft ? boardMarks(mine, draft) : undefined;
   const lines = useMemo(() => logLines(events, view.viewer, names), [events, view.viewer, names]);
+  const recent = useMemo(() => recentSpaces(events), [events]);
   return (
     <>
       <BigBossBoard
         view={view}
         names={names}
         marks={marks}
+        recent={recent}
         onSpace={mine && draft ? (space) => setDraft(pickSpace(mine, draft, space)) : undefined}
       />
       {view.outcome && (

@@ -11,7 +11,7 @@ import {
 } from '@boss-table/big-boss';
 import { bigBossOptions, seatKinds } from '../Lobby.js';
 import { BigBossBoard } from './BigBossBoard.js';
-import BigBossTable, { logLines, type EventBatch } from './BigBossTable.js';
+import BigBossTable, { logLines, recentSpaces, type EventBatch } from './BigBossTable.js';
 import { bigBossReplaySteps } from './replay.js';
 import { spacesFrom } from './composer-logic.js';
 
@@ -153,6 +153,43 @@ describe('Big Boss web components', () => {
     const mine = logLines(all, 0, names);
     expect(mine.some((l) => l.text.startsWith('Your hand:'))).toBe(true);
     expect(mine.filter((l) => /hand:/.test(l.text))).toHaveLength(1);
+    // Even handed every deal, seat 1 reads only its own hand, a spectator none.
+    expect(logLines(all, 1, names).filter((l) => /hand:/.test(l.text))).toHaveLength(1);
+    expect(logLines(all, null, names).some((l) => /hand:/.test(l.text))).toBe(false);
+  });
+
+  it('marks the spaces the latest card built on', () => {
+    const founded = {
+      type: 'founded',
+      seat: 0,
+      card: 'I17',
+      company: 'lunar',
+      spaces: [16, 17, 18],
+      top: 17,
+      headquarters: 17,
+    };
+    const expanded = {
+      type: 'expanded',
+      seat: 1,
+      card: 'I19',
+      space: 19,
+      level: 1,
+      company: 'lunar',
+    };
+    const bought = { type: 'bought', seat: 0, from: 'deck', card: null, cost: 5 };
+    expect(recentSpaces([])).toEqual([]);
+    expect(
+      recentSpaces([
+        { id: 0, events: [founded] },
+        { id: 1, events: [bought] },
+      ]),
+    ).toEqual([16, 17, 18]);
+    expect(
+      recentSpaces([
+        { id: 0, events: [founded] },
+        { id: 1, events: [expanded] },
+      ]),
+    ).toEqual([19]);
   });
 
   it('replays a finished record, every hand shown, to its final money', () => {
