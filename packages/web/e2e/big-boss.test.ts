@@ -118,6 +118,21 @@ async function playByClicking(
         if (n > 0) await offered.nth(n - 1).click();
       }
       if (kinds.size === 1 && turns < 3) await shot(page, 'big-boss-composer');
+      if (turns >= 10 && !kinds.has('phone')) {
+        // The same table on a phone: the tall track, the composer below it.
+        kinds.add('phone');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForFunction(() => {
+          const svg = document.querySelector('svg.track');
+          return svg?.getAttribute('viewBox') === '0 0 336 672';
+        });
+        // Nothing sticks out sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          390,
+        );
+        await shot(page, 'big-boss-phone');
+        await page.setViewportSize({ width: 1200, height: 900 });
+      }
     } else if (seen.buy) {
       kinds.add('buy');
       await composer.getByRole('button', { name: seen.buy, exact: true }).click();

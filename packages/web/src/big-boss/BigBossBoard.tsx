@@ -1,5 +1,5 @@
 import type { BigBossView, CardCode, CompanyId } from '@boss-table/big-boss';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { TRACK, TRACK_TALL, type TrackLayout } from './track.js';
 import { cardLabel, CompanyBadge, COMPANY_STYLE, companyName } from './style.js';
 
@@ -232,63 +232,67 @@ export function BigBossBoard({
           </p>
         </div>
       </div>
-      <table className="players" aria-label="players">
-        <thead>
-          <tr>
-            <th>Player</th>
-            <th>Cash</th>
-            <th>Shares</th>
-            <th>Towers</th>
-            <th>Hand</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.seats.map((p, seat) => {
-            const own = seat === view.viewer ? view.hand : null;
-            const hand = allHands?.[seat] ?? own;
-            const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
-            return (
-              <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
-                <td>
-                  {names(seat)}
-                  {seat === view.viewer && names(seat) !== 'You' ? ' (you)' : ''}
-                  {p.passed ? ' · passed' : ''}
-                </td>
-                <td>{p.cash}</td>
-                <td>
-                  {held.length === 0
-                    ? '—'
-                    : held.map((c) => (
-                        <span key={c.id} className="holding">
-                          <CompanyBadge company={c.id} /> {companyName(c.id)} ×{p.shares[c.id]}{' '}
-                        </span>
-                      ))}
-                </td>
-                <td>
-                  {p.towers.length ? p.towers.map(companyName).join(', ') : '—'} ({p.towersLeft}{' '}
-                  left)
-                </td>
-                <td>
-                  {hand ? (
-                    <span className="hand" data-testid={`bb-hand-${seat}`}>
-                      {hand.map((c, i) => (
-                        <span key={i} className="card">
-                          {cardLabel(c)}
-                        </span>
-                      ))}
-                    </span>
-                  ) : (
-                    <span>
-                      {p.handCount} card{p.handCount === 1 ? '' : 's'}
-                      {p.known.length ? ` (known: ${p.known.map(cardLabel).join(', ')})` : ''}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="scroll-x">
+        <table className="players" aria-label="players">
+          <thead>
+            <tr>
+              <th>Player</th>
+              <th>Cash</th>
+              <th>Shares</th>
+              <th>Towers</th>
+              <th>Hand</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.seats.map((p, seat) => {
+              const own = seat === view.viewer ? view.hand : null;
+              const hand = allHands?.[seat] ?? own;
+              const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
+              return (
+                <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
+                  <td>
+                    {names(seat)}
+                    {seat === view.viewer && names(seat) !== 'You' ? ' (you)' : ''}
+                    {p.passed ? ' · passed' : ''}
+                  </td>
+                  <td>{p.cash}</td>
+                  <td>
+                    {held.length === 0
+                      ? '—'
+                      : held.map((c) => (
+                          <Fragment key={c.id}>
+                            <span className="holding">
+                              <CompanyBadge company={c.id} /> {companyName(c.id)} ×{p.shares[c.id]}
+                            </span>{' '}
+                          </Fragment>
+                        ))}
+                  </td>
+                  <td>
+                    {p.towers.length ? p.towers.map(companyName).join(', ') : '—'} ({p.towersLeft}{' '}
+                    left)
+                  </td>
+                  <td>
+                    {hand ? (
+                      <span className="hand" data-testid={`bb-hand-${seat}`}>
+                        {hand.map((c, i) => (
+                          <span key={i} className="card">
+                            {cardLabel(c)}
+                          </span>
+                        ))}
+                      </span>
+                    ) : (
+                      <span>
+                        {p.handCount} card{p.handCount === 1 ? '' : 's'}
+                        {p.known.length ? ` (known: ${p.known.map(cardLabel).join(', ')})` : ''}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
