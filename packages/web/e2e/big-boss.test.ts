@@ -214,4 +214,47 @@ describe('Big Boss in a real browser', () => {
     await shot(page, 'big-boss-replay');
     await page.close();
   }, 240_000);
+
+  it('two people at one table each see only their own hand (the others a count), and it comes back on reload', async () => {
+    const created = (await (
+      await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        body: JSON.stringify({
+          game: 'big-boss',
+          options: { rules: 'original' },
+          seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+        }),
+      })
+    ).json()) as { id: string; seats: { invite?: string }[] };
+    const pages: Page[] = [];
+    const hands: string[] = [];
+    for (const [seat, name] of [
+      [0, 'Ann'],
+      [1, 'Bob'],
+    ] as const) {
+      const page = await (
+        await browser.newContext({ viewport: { width: 390, height: 844 } })
+      ).newPage();
+      await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[seat].invite}`);
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: 'Take my seat' }).click();
+      await page.locator(`[data-testid=bb-hand-${seat}] .card`).first().waitFor();
+      hands.push((await page.locator(`[data-testid=bb-hand-${seat}]`).textContent()) ?? '');
+      pages.push(page);
+    }
+    for (const [seat, page] of pages.entries()) {
+      expect(await handsShown(page)).toEqual([`bb-hand-${seat}`]);
+      // Original rules: 12 cards each, and the other seat's row shows only a count.
+      expect(await page.locator(`[data-testid=bb-hand-${seat}] .card`).count()).toBe(12);
+      const other = page.locator(`tr[data-seat="${1 - seat}"]`);
+      expect(await other.locator('.card').count()).toBe(0);
+      expect(await other.textContent()).toMatch(/12 cards/);
+    }
+    // After a reload the seat's own hand comes back, the same cards.
+    await pages[1].reload();
+    await pages[1].locator('[data-testid=bb-hand-1] .card').first().waitFor();
+    expect(await pages[1].locator('[data-testid=bb-hand-1]').textContent()).toBe(hands[1]);
+    await shot(pages[1], 'big-boss-second-seat-phone');
+    for (const page of pages) await page.context().close();
+  }, 120_000);
 });
