@@ -172,6 +172,7 @@ export function BigBossBoard({
           );
         })}
       </svg>
+      <PriceTrack view={view} />
       <div className="bb-panels">
         <table className="companies" aria-label="companies">
           <thead>
@@ -232,6 +233,18 @@ export function BigBossBoard({
           </p>
         </div>
       </div>
+      {!allHands && view.hand && view.viewer !== null && (
+        <section className="own-hand" aria-label="your hand">
+          Your hand ({view.hand.length}):{' '}
+          <span className="hand" data-testid={`bb-hand-${view.viewer}`}>
+            {view.hand.map((c, i) => (
+              <span key={i} className="card">
+                {cardLabel(c)}
+              </span>
+            ))}
+          </span>
+        </section>
+      )}
       <div className="scroll-x">
         <table className="players" aria-label="players">
           <thead>
@@ -245,8 +258,8 @@ export function BigBossBoard({
           </thead>
           <tbody>
             {view.seats.map((p, seat) => {
-              const own = seat === view.viewer ? view.hand : null;
-              const hand = allHands?.[seat] ?? own;
+              // A replay shows every hand here; a seat's own hand has its own panel below.
+              const hand = allHands?.[seat] ?? null;
               const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
               return (
                 <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
@@ -294,5 +307,68 @@ export function BigBossBoard({
         </table>
       </div>
     </div>
+  );
+}
+
+/** The share-price track 0–50 with each company's marker (its initials in its colour). */
+export function PriceTrack({ view }: { view: BigBossView }) {
+  const active = view.companies
+    .filter((c) => c.status === 'active')
+    .sort((a, b) => a.price - b.price);
+  if (active.length === 0) return null;
+  const x = (price: number) => 14 + price * 10;
+  // Markers closer than two steps stack upwards, so none hides another.
+  const levels: number[] = [];
+  const placed: { price: number; level: number }[] = [];
+  for (const c of active) {
+    let level = 0;
+    while (placed.some((p) => p.level === level && Math.abs(p.price - c.price) < 2)) level++;
+    placed.push({ price: c.price, level });
+    levels.push(level);
+  }
+  const height = 44 + (Math.max(...levels) + 1) * 22;
+  const axis = height - 18;
+  return (
+    <svg
+      className="price-chart"
+      viewBox={`0 0 528 ${height}`}
+      role="img"
+      aria-label={`Share prices: ${active.map((c) => `${companyName(c.id)} ${c.price}`).join(', ')}`}
+    >
+      <line x1={x(0)} x2={x(50)} y1={axis} y2={axis} stroke="#b5aa90" strokeWidth={2} />
+      {Array.from({ length: 11 }, (_, k) => (
+        <g key={k}>
+          <line x1={x(k * 5)} x2={x(k * 5)} y1={axis - 4} y2={axis + 4} stroke="#b5aa90" />
+          <text x={x(k * 5)} y={axis + 15} fontSize={9} textAnchor="middle" fill="#666">
+            {k * 5}
+          </text>
+        </g>
+      ))}
+      {active.map((c, i) => {
+        const y = axis - 16 - levels[i] * 22;
+        return (
+          <g key={c.id} data-price-of={c.id}>
+            <line
+              x1={x(c.price)}
+              x2={x(c.price)}
+              y1={y}
+              y2={axis}
+              stroke={COMPANY_STYLE[c.id].color}
+            />
+            <circle cx={x(c.price)} cy={y} r={10} fill={COMPANY_STYLE[c.id].color} />
+            <text
+              x={x(c.price)}
+              y={y + 3.5}
+              fontSize={10}
+              fontWeight={700}
+              textAnchor="middle"
+              fill="#fff"
+            >
+              {COMPANY_STYLE[c.id].badge}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
   );
 }
