@@ -8,6 +8,7 @@ import {
   foundStarts,
   foundTops,
   investCost,
+  mergeOutlook,
   pickBoost,
   pickCard,
   pickSpace,
@@ -34,8 +35,11 @@ export function BigBossComposer({
   onMove,
   busy,
   seq,
+  prices = {},
 }: {
   seq: number;
+  /** Share prices now (from the view), to tell what a merger will do. */
+  prices?: Readonly<Partial<Record<CompanyId, number>>>;
   legal: BigBossLegal;
   draft: Draft;
   setDraft: (d: Draft) => void;
@@ -43,6 +47,7 @@ export function BigBossComposer({
   busy: boolean;
 }) {
   const problem = draftProblem(legal, d);
+  const outlook = mergeOutlook(legal, d, prices);
   const cards = playableCards(legal);
   const canBuy = legal.buy.row.length > 0 || legal.buy.deck || legal.buy.levels;
   const pick = (patch: Partial<Draft>) => setD({ ...emptyDraft, ...patch });
@@ -303,6 +308,13 @@ export function BigBossComposer({
             </button>
           </div>
         </fieldset>
+      )}
+      {outlook && (
+        <p className="outlook">
+          Merger: {companyName(outlook.acquirer)} acquires {companyName(outlook.acquired)}; each
+          share of {companyName(outlook.acquired)} is paid {outlook.paidAt} (a tower three times
+          that).
+        </p>
       )}
       <p className="why" role="status">
         {problem ?? 'Ready.'}

@@ -140,6 +140,7 @@ export default function BigBossTable({
       {mine && draft && (
         <BigBossComposer
           seq={seq}
+          prices={Object.fromEntries(view.companies.map((c) => [c.id, c.price]))}
           legal={mine}
           draft={draft}
           setDraft={setDraft}

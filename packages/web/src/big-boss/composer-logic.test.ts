@@ -21,6 +21,7 @@ import {
   expandSpaces,
   foundStarts,
   foundTops,
+  mergeOutlook,
   pickCard,
   playableCards,
   startDraft,
@@ -207,6 +208,52 @@ describe('Big Boss turn composer', () => {
       company: 'lunar',
     });
     expect(draftProblem(legal, { ...found, top: 18 })).toMatch(/fourth piece/);
+  });
+});
+
+describe('Big Boss merger outlook', () => {
+  it('names the acquirer and the payout price the engine then uses, on every merger of random games', () => {
+    let mergers = 0;
+    for (let g = 0; g < 8; g++) {
+      const rules = g % 2 === 0 ? 'modern' : 'original';
+      const options = bigBoss.parseOptions({ players: 2 + (g % 4), rules });
+      if (!options.ok) throw new Error(options.error.message);
+      const setup = bigBoss.setup(options.value, `outlook-${g}`);
+      if (!setup.ok) throw new Error(setup.error.message);
+      let s = setup.value.state;
+      const rng = Rng.fromSeed(`outlook-${g}`);
+      while (!s.outcome) {
+        const legal = bigBoss.legalSummary!(s, s.turn) as BigBossLegal;
+        const prices = Object.fromEntries(
+          bigBoss.view(s, s.turn).companies.map((c) => [c.id, c.price]),
+        );
+        for (const m of bigBoss.legalMoves(s, s.turn)) {
+          if (m.type !== 'expand' || !m.boost) continue;
+          const d: Draft = {
+            ...emptyDraft,
+            action: 'expand',
+            card: m.card,
+            space: m.space,
+            boost: m.boost,
+            acquirer: m.acquirer ?? null,
+          };
+          const applied = bigBoss.apply(s, s.turn, m);
+          if (!applied.ok) throw new Error(applied.error.message);
+          const merged = applied.value.events.find((e) => e.event.type === 'merged')?.event;
+          if (merged?.type !== 'merged') throw new Error('a merging move without a merger');
+          expect(mergeOutlook(legal, d, prices)).toMatchObject({
+            acquirer: merged.acquirer,
+            acquired: merged.acquired,
+            paidAt: merged.acquiredPrice,
+          });
+          mergers++;
+        }
+        const next = bigBoss.apply(s, s.turn, bigBoss.randomMove(s, s.turn, rng)!);
+        if (!next.ok) throw new Error(next.error.message);
+        s = next.value.state;
+      }
+    }
+    expect(mergers).toBeGreaterThan(20);
   });
 });
 

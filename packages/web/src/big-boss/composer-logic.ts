@@ -333,3 +333,26 @@ export function draftMove(d: Draft): BigBossMove {
       return { type: 'pass' };
   }
 }
+
+/**
+ * What a merging piece will do, for the player to read before confirming: the prices after
+ * the +1, which company acquires which, and the price the acquired shares are paid at. The
+ * prices come from the view; the server decides.
+ */
+export function mergeOutlook(
+  legal: BigBossLegal,
+  d: Draft,
+  prices: Readonly<Partial<Record<CompanyId, number>>>,
+): { acquirer: CompanyId; acquired: CompanyId; paidAt: number; prices: [number, number] } | null {
+  if (d.action !== 'expand' || d.card === null || d.space === null || d.boost === null) return null;
+  const merge = expandEntry(legal, d.card, d.space)?.merge;
+  if (!merge || !merge.companies.includes(d.boost)) return null;
+  const [a, b] = merge.companies;
+  const after = (c: CompanyId) => Math.min(50, (prices[c] ?? 0) + (c === d.boost ? 1 : 0));
+  const pa = after(a);
+  const pb = after(b);
+  const acquirer = pa > pb ? a : pb > pa ? b : d.acquirer;
+  if (acquirer === null || !merge.companies.includes(acquirer)) return null;
+  const acquired = acquirer === a ? b : a;
+  return { acquirer, acquired, paidAt: after(acquired), prices: [pa, pb] };
+}
