@@ -10,3 +10,4 @@ export * from './summary.js';
 export * from './legal-summary.js';
 export * from './words.js';
 export * from './game.js';
+export * from './bots/ismcts.js';

@@ -8,6 +8,7 @@ import {
   gameError,
 } from '@boss-table/core';
 import { heuristicBot, ismctsBossBot, type IsmctsLevel } from '@boss-table/the-boss';
+import { ismctsBigBossBot, type IsmctsLevel as BigBossIsmctsLevel } from '@boss-table/big-boss';
 import { findGame } from './index.js';
 
 /**
@@ -24,7 +25,7 @@ export interface BotSpec {
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
 const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'the-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-  'big-boss': { random: [] },
+  'big-boss': { random: [], ismcts: ['easy', 'medium', 'hard'] },
 };
 
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
@@ -60,6 +61,8 @@ export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
     case 'ismcts':
       if (gameId === 'the-boss')
         return ok(ismctsBossBot((spec.value.level ?? 'medium') as IsmctsLevel) as Bot);
+      if (gameId === 'big-boss')
+        return ok(ismctsBigBossBot((spec.value.level ?? 'medium') as BigBossIsmctsLevel) as Bot);
       break;
   }
   return err(gameError('unknown-bot', `Bot "${raw}" is not built yet.`));

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { Rng, botContext, search } from '@boss-table/core';
+import { position } from '@boss-table/big-boss/test-kit';
+import { bigBoss } from '../game.js';
+import { legalMoves } from '../play.js';
+import type { BigBossState } from '../state.js';
+import type { BigBossMove, RuleSet } from '../types.js';
+import { ISMCTS_LEVELS, bigBossHooks, candidateMoves, ismctsBigBossBot } from './ismcts.js';
+import { fastRandomMove, policyMove } from './playout.js';
+
+/** Positions of random games of both rule sets and 2–6 players, part way through. */
+function positions(count: number, seed = 'p'): BigBossState[] {
+  const out: BigBossState[] = [];
+  for (let g = 0; out.length < count; g++) {
+    const players = 2 + (g % 5);
+    const rules: RuleSet = g % 2 === 0 ? 'modern' : 'original';
+    const options = bigBoss.parseOptions({ players, rules });
+    if (!options.ok) throw new Error(options.error.message);
+    const setup = bigBoss.setup(options.value, `${seed}${g}`);
+    if (!setup.ok) throw new Error(setup.error.message);
+    const s = setup.value.state;
+    const rng = Rng.fromSeed(`${seed}${g}`);
+    const stop = rng.int(220);
+    for (let t = 0; t < stop && !s.outcome; t++)
+      bigBoss.applyInPlace(s, s.turn, bigBoss.randomMove(s, s.turn, rng)!);
+    if (!s.outcome) out.push(s);
+  }
+  return out;
+}
+
+/** The kind of a move, finely: which buy, a merger's boost and acquirer, an invest's parts. */
+function kindOf(m: BigBossMove): string {
+  switch (m.type) {
+    case 'buy':
+      return `buy-${m.from}`;
+    case 'expand':
+      return m.acquirer
+        ? 'merge-tie'
+        : m.boost
+          ? 'merge'
+          : m.card.startsWith('I')
+            ? 'expand'
+            : 'level';
+    case 'invest':
+      return `invest-${m.shares.length}${m.tower ? '-tower' : ''}`;
+    default:
+      return m.type;
+  }
+}
+
+const key = (m: BigBossMove) => JSON.stringify(bigBoss.parseMove(m));
+
+describe('fast random moves for playouts', () => {
+  it('are always legal and cover every kind of move, in both rule sets', () => {
+    const kinds: Record<RuleSet, Set<string>> = { modern: new Set(), original: new Set() };
+    const listed: Record<RuleSet, Set<string>> = { modern: new Set(), original: new Set() };
+    for (const [i, start] of positions(120, 'fast').entries()) {
+      const rng = Rng.fromSeed(`f${i}`);
+      const s = bigBoss.clone(start);
+      // Play each position out with the fast generator, checking every move against the list.
+      for (let step = 0; !s.outcome && step < 400; step++) {
+        const seat = s.turn;
+        const legal = new Set(legalMoves(s, seat).map(key));
+        for (const m of legalMoves(s, seat)) listed[s.config.rules].add(kindOf(m));
+        const move = (step % 2 === 0 ? fastRandomMove : policyMove)(s, seat, rng);
+        expect(move).toBeDefined();
+        expect(legal.has(key(move!)), JSON.stringify(move)).toBe(true);
+        kinds[s.config.rules].add(kindOf(move!));
+        expect(bigBoss.applyInPlace(s, seat, move!)).toBeUndefined();
+      }
+    }
+    // Every kind the full list offered somewhere, the fast generator produced somewhere.
+    for (const rules of ['modern', 'original'] as const)
+      expect([...kinds[rules]].sort()).toEqual([...listed[rules]].sort());
+    expect(kinds.modern).toEqual(
+      new Set([
+        'buy-row',
+        'buy-deck',
+        'buy-levels',
+        'found',
+        'expand',
+        'level',
+        'merge',
+        'merge-tie',
+        'invest-0',
+        'invest-1',
+        'invest-2',
+        'invest-0-tower',
+        'invest-1-tower',
+        'invest-2-tower',
+        'sell',
+        'pass',
+      ]),
+    );
+  });
+
+  it('never returns a move when the seat may not act', () => {
+    const [s] = positions(1, 'idle');
+    const other = (s.turn + 1) % s.config.players;
+    expect(fastRandomMove(s, other, Rng.fromSeed('x'))).toBeUndefined();
+    expect(policyMove(s, other, Rng.fromSeed('x'))).toBeUndefined();
+  });
+});
+
+describe('ismcts bot', () => {
+  it('returns a legal move from the view alone under a 5 ms budget', () => {
+    for (const [i, s] of positions(60, 'b').entries()) {
+      const bot = ismctsBigBossBot('hard');
+      const view = bigBoss.view(s, s.turn);
+      const move = bot.chooseMove(view, botContext(`b${i}`, 1 + (i % 5)));
+      const applied = bigBoss.apply(s, s.turn, move);
+      expect(applied.ok, JSON.stringify(move)).toBe(true);
+    }
+  });
+
+  it('searches every legal move but the choices that change nothing', () => {
+    for (const [i, s] of positions(40, 'c').entries()) {
+      const seat = s.turn;
+      const candidates = candidateMoves(bigBoss.view(s, seat), seat, Rng.fromSeed(`c${i}`));
+      const legal = new Set(legalMoves(s, seat).map(key));
+      for (const m of candidates) expect(legal.has(key(m))).toBe(true);
+      expect(new Set(candidates.map(key)).size).toBe(candidates.length);
+      // Every play is there up to the company named in a founding.
+      const plays = (ms: BigBossMove[]) =>
+        new Set(
+          ms
+            .filter((m) => m.type !== 'found' && !(m.type === 'expand' && !m.card.startsWith('I')))
+            .map(key),
+        );
+      expect(plays(candidates)).toEqual(plays(legalMoves(s, seat)));
+    }
+  });
+
+  it('is deterministic under a fixed seed with an iteration budget', () => {
+    const s = positions(20, 'det').find(
+      (p) => candidateMoves(bigBoss.view(p, p.turn), p.turn, Rng.fromSeed('n')).length > 5,
+    )!;
+    const run = () =>
+      search(
+        bigBoss,
+        bigBossHooks(ISMCTS_LEVELS.medium),
+        { iterations: 300 },
+        bigBoss.view(s, s.turn),
+        s.turn,
+        { rng: Rng.fromSeed('same'), deadline: Infinity },
+      );
+    const a = run();
+    const b = run();
+    expect(a.iterations).toBe(300);
+    expect(a.move).toEqual(b.move);
+    expect(a.visits).toEqual(b.visits);
+  });
+
+  /** A search whose first candidate (the fallback) is the worst-ranked, so only playouts can pick well. */
+  function searchReversed(view: ReturnType<typeof bigBoss.view>, seat: number, seed: string) {
+    const hooks = bigBossHooks(ISMCTS_LEVELS.medium);
+    const reversed = {
+      ...hooks,
+      candidates: (v: typeof view, p: number, rng: Rng) => hooks.candidates(v, p, rng).reverse(),
+    };
+    return search(bigBoss, reversed, { iterations: 1500 }, view, seat, {
+      rng: Rng.fromSeed(seed),
+      deadline: Infinity,
+    });
+  }
+
+  it('plays the merger that wins the game with the last piece', () => {
+    // One piece left. I13 between Lion (20) and Lunar (30) merges them: seat 0's six Lion
+    // shares are paid 6 × 21 (boosting Lion) and Lunar at 50 earns it 50, so it ends the game
+    // with 40 + 50 + 126 = 216 against 180. I40 would only earn 4 from Vega (164: a loss),
+    // and buying a card lets the others end the game.
+    const t = position({
+      players: 3,
+      companies: {
+        lion: { track: '9 10 11:2 12', price: 20 },
+        lunar: { track: '14 15:3', price: 30 },
+        vega: { track: '41 42 43', price: 3 },
+      },
+      shares: [{ lion: 6 }, {}, {}],
+      hands: ['I13 I40', 'I60 I61', 'I30 I31'],
+      cash: [40, 180, 180],
+      row: 'I50 I51 I52 I53 I54 I55',
+      piecesLeft: 1,
+    });
+    const result = searchReversed(t.view(0), 0, 'merge');
+    expect(result.move).toMatchObject({ type: 'expand', card: 'I13', space: 13, boost: 'lion' });
+  });
+
+  it('buys the tower that wins the game after the last piece', () => {
+    // Seat 0 places the last piece on Regent (price 40 → 42) and earns 42; the game ends
+    // after this invest. A tower for 15 counts as three shares (126): it turns 98 into 209,
+    // more than the others' 150. Two shares alone would change nothing.
+    const t = position({
+      players: 3,
+      companies: { regent: { track: '30 31 32', price: 40 } },
+      hands: ['I33', 'I60', 'I61'],
+      cash: [56, 150, 150],
+      row: 'I50 I51 I52 I53 I54 I55',
+      piecesLeft: 1,
+    });
+    t.play('expand I33 33');
+    expect(t.state.phase).toBe('invest');
+    const result = searchReversed(t.view(0), 0, 'tower');
+    expect(result.move).toMatchObject({ type: 'invest', tower: true });
+  });
+});

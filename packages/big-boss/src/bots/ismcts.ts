@@ -1,0 +1,126 @@
+import {
+  ismctsBot,
+  type Bot,
+  type Rng,
+  type SearchBudget,
+  type SearchHooks,
+} from '@boss-table/core';
+import { COMPANY_INDEX, isIndustry, cardId } from '../companies.js';
+import { bigBoss } from '../game.js';
+import { legalMoves, money } from '../play.js';
+import type { BigBossState } from '../state.js';
+import type { BigBossMove, BigBossView } from '../types.js';
+import { sample } from '../view.js';
+import { DEFAULT_POLICY, playGain, policyMove, type PolicyWeights } from './playout.js';
+
+export type IsmctsLevel = 'easy' | 'medium' | 'hard';
+
+export interface BigBossSearchConfig {
+  readonly budget: SearchBudget;
+  /**
+   * Playouts stop after this many moves and the position is judged by each seat's money as
+   * it would be counted now (cash + shares at their prices + towers + cards); Infinity plays
+   * to the end.
+   */
+  readonly depth: number;
+  readonly policy: PolicyWeights;
+}
+
+export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> = {
+  easy: { budget: { timeMs: 25 }, depth: 24, policy: DEFAULT_POLICY },
+  medium: { budget: { timeMs: 250 }, depth: 24, policy: DEFAULT_POLICY },
+  hard: { budget: { timeMs: 900 }, depth: 24, policy: DEFAULT_POLICY },
+};
+
+/**
+ * The moves searched at the root: every legal move, without the choices that change nothing
+ * (a founding's company name; which of a company's spaces with the same pieces a Level card
+ * goes on), the one that earns most first (the fallback when there is no time to search).
+ */
+export function candidateMoves(view: BigBossView, seat: number, rng: Rng): BigBossMove[] {
+  // The seat's own moves depend only on its hand and the public position, both in the view.
+  const s = sample(view, rng);
+  const seen = new Set<string>();
+  const out: { move: BigBossMove; score: number }[] = [];
+  for (const move of legalMoves(s, seat)) {
+    let key: string;
+    if (move.type === 'found') key = `f${move.card}:${move.start}:${move.top}`;
+    else if (move.type === 'expand' && !isIndustry(cardId(move.card)!))
+      key = `l${move.card}:${s.owner[move.space - 1]}:${s.pieces[move.space - 1]}`;
+    else key = JSON.stringify(move);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ move, score: quickScore(s, seat, move) });
+  }
+  out.sort((a, b) => b.score - a.score);
+  return out.map((m) => m.move);
+}
+
+/** A rough worth of a move now, only to order the candidates. */
+function quickScore(s: BigBossState, seat: number, move: BigBossMove): number {
+  switch (move.type) {
+    case 'found':
+    case 'expand':
+      return 100 + playGain(s, move);
+    case 'buy':
+      return move.from === 'deck' ? 2 : 1;
+    case 'invest': {
+      let score = 0;
+      for (const id of move.shares) score += 10 - s.price[COMPANY_INDEX.get(id)!] / 10;
+      return score + (move.tower ? 5 : 0);
+    }
+    case 'sell':
+      return -1;
+    case 'pass':
+      return 0;
+  }
+}
+
+/** Reward in [0, 1]: mostly winning, a little the share of the top money. */
+function judge(scores: readonly number[], seat: number, winners: readonly number[] | null): number {
+  let top = 1;
+  let other = -Infinity;
+  for (let p = 0; p < scores.length; p++) {
+    top = Math.max(top, scores[p]);
+    if (p !== seat) other = Math.max(other, scores[p]);
+  }
+  const share = (0.2 * Math.max(0, scores[seat])) / top;
+  if (winners) return (winners.includes(seat) ? 0.8 / winners.length : 0) + share;
+  // A position not played to the end: how far ahead of the best other seat, smoothly.
+  const scale = Math.max(10, 0.08 * top);
+  return 0.8 / (1 + Math.exp(-(scores[seat] - other) / scale)) + share;
+}
+
+export function bigBossHooks(
+  config: BigBossSearchConfig,
+): SearchHooks<BigBossView, BigBossState, unknown> {
+  return {
+    candidates: (view, seat, rng) => candidateMoves(view, seat, rng),
+    rollout(s, rng) {
+      const limit = Math.min(config.depth, 5000);
+      for (let step = 0; s.outcome === null && step < limit; step++) {
+        const p = s.turn;
+        const move = policyMove(s, p, rng, config.policy)!;
+        const broken = bigBoss.applyInPlace(s, p, move);
+        if (broken) throw new Error(`playout move refused: ${broken.message}`);
+      }
+    },
+    reward(s, seat) {
+      if (s.outcome) return judge(s.outcome.scores, seat, s.outcome.winners);
+      const scores: number[] = [];
+      for (let p = 0; p < s.config.players; p++) scores.push(money(s, p).total);
+      return judge(scores, seat, null);
+    },
+  };
+}
+
+export function ismctsBigBossBot(
+  level: IsmctsLevel,
+  override?: Partial<BigBossSearchConfig>,
+): Bot<BigBossView, BigBossMove> {
+  const config = { ...ISMCTS_LEVELS[level], ...override };
+  return ismctsBot(bigBoss, bigBossHooks(config), config.budget, `ismcts:${level}`) as Bot<
+    BigBossView,
+    BigBossMove
+  >;
+}
