@@ -11,3 +11,4 @@ export * from './legal-summary.js';
 export * from './words.js';
 export * from './game.js';
 export * from './bots/ismcts.js';
+export * from './bots/heuristic.js';

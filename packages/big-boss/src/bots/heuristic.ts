@@ -1,0 +1,334 @@
+/**
+ * The rule-of-thumb bot for Big Boss. It looks one turn ahead and no further: every way to
+ * play a card (followed by the best invest step after it), every buy, or a pass, each judged
+ * by what the position is worth to this seat against the others:
+ *
+ * - a share is worth the price its company is expected to reach by the end: the price now,
+ *   plus a rise that shrinks as the pieces run out and as the company runs out of room, never
+ *   above 50, plus what the cards in this seat's own hand will add to it;
+ * - a tower is three such shares, a card in hand its end value (modern +5/+10, original −5)
+ *   plus part of what playing it now would earn;
+ * - cash is cash, and the last few millions (enough to buy a card) a little more;
+ * - the others' worth (cash, shares and towers, valued the same way) counts against it.
+ *
+ * It uses only the seat's view: the sampled state it works on agrees with the view, and the
+ * judge reads only public fields and the seat's own hand (the unseen cards only as one pool,
+ * the same in every sample).
+ */
+import type { Bot, BotContext } from '@boss-table/core';
+import {
+  COMPANY_IDS,
+  isIndustry,
+  levelOf,
+  MAX_LEVEL,
+  MAX_PRICE,
+  PIECES,
+  SPACES,
+  spaceAt,
+  cardId,
+} from '../companies.js';
+import {
+  applyMove,
+  BUY_INDUSTRY,
+  canPlayCard,
+  expandTarget,
+  legalMoves,
+  shareCost,
+  towerOffer,
+} from '../play.js';
+import { ACTIVE, cloneState, COMPANY_COUNT, shareIndex, type BigBossState } from '../state.js';
+import type { BigBossMove, BigBossView } from '../types.js';
+import { sample } from '../view.js';
+
+/** Weights of the rules of thumb; exported so tuning runs can vary them. */
+export interface HeuristicWeights {
+  /** Price rise a company with room is expected to make over a whole game. */
+  readonly growth: number;
+  /** Room (free levels on and beside its spaces) at which a company grows fully. */
+  readonly room: number;
+  /** How much of the rise the seat's own cards will give a company counts. */
+  readonly ownCards: number;
+  /** Part of what a card would earn if played now that it is worth kept in hand. */
+  readonly handPlay: number;
+  /** Weight of the others' worth (half the best other, half their mean). */
+  readonly others: number;
+  /** Cash below this is worth `cashBonus` more per million (to buy cards with). */
+  readonly cashFloor: number;
+  readonly cashBonus: number;
+  /** Worth of each million a merger would pay for the acquired company's shares, per level of threat. */
+  readonly mergeRisk: number;
+}
+
+export const DEFAULT_HEURISTIC: HeuristicWeights = {
+  growth: 30,
+  room: 12,
+  ownCards: 0.8,
+  handPlay: 0.6,
+  others: 1,
+  cashFloor: 10,
+  cashBonus: 1.5,
+  mergeRisk: 0.5,
+};
+
+/** Prices each company is expected to reach by the end, as the seat sees it. */
+function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): number[] {
+  const room = new Array<number>(COMPANY_COUNT).fill(0);
+  for (let i = 0; i < SPACES; i++) {
+    const owner = s.owner[i];
+    if (owner >= 0) room[owner] += MAX_LEVEL - s.pieces[i];
+    else if (s.pieces[i] === 0) {
+      const a = s.owner[spaceAt(i + 1, -1) - 1];
+      const b = s.owner[spaceAt(i + 1, 1) - 1];
+      if (a >= 0) room[a] += 2;
+      if (b >= 0 && b !== a) room[b] += 2;
+    }
+  }
+  // What this seat's own cards will add (it decides to play them).
+  const own = new Array<number>(COMPANY_COUNT).fill(0);
+  if (s.piecesLeft > 0)
+    for (const card of s.hands[seat]) {
+      if (!isIndustry(card)) continue;
+      const here = s.pieces[card - 1];
+      if (here > 0) {
+        if (here < MAX_LEVEL) own[s.owner[card - 1]] += here + 1;
+        continue;
+      }
+      const a = s.owner[spaceAt(card, -1) - 1];
+      const b = s.owner[spaceAt(card, 1) - 1];
+      if (a >= 0 && (b < 0 || b === a)) own[a] += 1;
+      else if (b >= 0 && a < 0) own[b] += 1;
+    }
+  const left = s.piecesLeft / PIECES;
+  const out = new Array<number>(COMPANY_COUNT);
+  for (let c = 0; c < COMPANY_COUNT; c++) {
+    const price = s.price[c];
+    if (s.status[c] !== ACTIVE) {
+      out[c] = price;
+      continue;
+    }
+    const rise = w.growth * left * Math.min(1, room[c] / w.room) + w.ownCards * own[c];
+    out[c] = Math.min(MAX_PRICE, price + rise);
+  }
+  // Two companies one empty space apart will soon merge: the dearer one takes the other's
+  // price, the cheaper one is paid out at about its price and grows no more.
+  if (w.mergeRisk > 0 && s.piecesLeft > 0)
+    for (let i = 0; i < SPACES; i++) {
+      if (s.pieces[i] !== 0) continue;
+      const a = s.owner[spaceAt(i + 1, -1) - 1];
+      const b = s.owner[spaceAt(i + 1, 1) - 1];
+      if (a < 0 || b < 0 || a === b) continue;
+      const [big, small] = s.price[a] >= s.price[b] ? [a, b] : [b, a];
+      out[big] = Math.min(MAX_PRICE, out[big] + w.mergeRisk * s.price[small]);
+      out[small] = Math.min(out[small], s.price[small] + 1);
+    }
+  return out;
+}
+
+/** What a card would raise its company's price to if played now at its best (0: unplayable). */
+function playValue(s: BigBossState, card: number): number {
+  if (!canPlayCard(s, card)) return 0;
+  if (!isIndustry(card)) {
+    const k = levelOf(card);
+    let best = 0;
+    for (let i = 0; i < SPACES; i++) {
+      const p = s.pieces[i];
+      if (k === 0 ? p >= 1 && p < MAX_LEVEL : p === k - 1 && p >= 1) {
+        const v = Math.min(MAX_PRICE, s.price[s.owner[i]] + p + 1);
+        if (v > best) best = v;
+      }
+    }
+    return best;
+  }
+  const here = s.pieces[card - 1];
+  if (here > 0) return Math.min(MAX_PRICE, s.price[s.owner[card - 1]] + here + 1);
+  const target = expandTarget(s, card, card);
+  if ('message' in target) return s.config.foundingPieces === 4 ? 5 : 3; // a founding
+  if (target.kind === 'join') return Math.min(MAX_PRICE, s.price[target.company] + 1);
+  const [a, b] = target.companies;
+  return Math.min(MAX_PRICE, s.price[a] + s.price[b] + 1);
+}
+
+const endValue = (s: BigBossState, card: number): number =>
+  s.config.rules === 'original' ? -5 : isIndustry(card) ? 5 : 10;
+
+const cashWorth = (cash: number, w: HeuristicWeights): number =>
+  cash + w.cashBonus * Math.min(cash, w.cashFloor);
+
+/** Worth of everything but the seat's cash and hand: shares and towers at expected prices. */
+function holdings(s: BigBossState, seat: number, expected: readonly number[]): number {
+  let sum = 0;
+  for (let c = 0; c < COMPANY_COUNT; c++) {
+    if (s.status[c] !== ACTIVE) continue;
+    sum += s.shares[shareIndex(seat, c)] * expected[c];
+    if (s.tower[c] === seat) sum += 3 * expected[c];
+  }
+  return sum;
+}
+
+/** The others' worth, half the best of them and half their mean. */
+function othersWorth(s: BigBossState, seat: number, expected: readonly number[]): number {
+  let best = -Infinity;
+  let sum = 0;
+  const n = s.config.players;
+  for (let p = 0; p < n; p++) {
+    if (p === seat) continue;
+    const v = s.cash[p] + holdings(s, p, expected);
+    sum += v;
+    if (v > best) best = v;
+  }
+  return 0.5 * best + (0.5 * sum) / (n - 1);
+}
+
+/** The position's worth to the seat, without its cash (added by the caller). */
+function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
+  const expected = expectedPrices(s, seat, w);
+  let hand = 0;
+  const cards = s.hands[seat];
+  for (let i = 0; i < cards.length; i++)
+    hand += endValue(s, cards[i]) + w.handPlay * playValue(s, cards[i]);
+  return holdings(s, seat, expected) + hand - w.others * othersWorth(s, seat, expected);
+}
+
+const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
+  judgeBase(s, seat, w) + cashWorth(s.cash[seat], w);
+
+/** The best invest move in phase `invest` and its worth (what it adds to the position). */
+export function bestInvest(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights = DEFAULT_HEURISTIC,
+): { move: BigBossMove; gain: number } {
+  const expected = expectedPrices(s, seat, w);
+  const cash = s.cash[seat];
+  const onSale: number[] = [];
+  for (let c = 0; c < COMPANY_COUNT; c++)
+    if (s.status[c] === ACTIVE && s.sharesLeft[c] > 0) onSale.push(c);
+  const offer = towerOffer(s, seat);
+  const base = cashWorth(cash, w);
+  let best: { move: BigBossMove; gain: number } = {
+    move: { type: 'invest', shares: [], tower: false },
+    gain: 0,
+  };
+  const consider = (shares: number[], tower: boolean) => {
+    let cost = tower ? offer!.cost : 0;
+    let value = tower ? 3 * expected[offer!.company] : 0;
+    for (const c of shares) {
+      cost += shareCost(s, c);
+      value += expected[c];
+    }
+    if (cost > cash) return;
+    const gain = value + cashWorth(cash - cost, w) - base;
+    if (gain > best.gain + 1e-9)
+      best = { move: { type: 'invest', shares: shares.map((c) => COMPANY_IDS[c]), tower }, gain };
+  };
+  for (const tower of offer ? [false, true] : [false]) {
+    consider([], tower);
+    for (let i = 0; i < onSale.length; i++) {
+      consider([onSale[i]], tower);
+      for (let j = i; j < onSale.length; j++) {
+        if (i === j && s.sharesLeft[onSale[i]] < 2) continue;
+        consider([onSale[i], onSale[j]], tower);
+      }
+    }
+  }
+  return best;
+}
+
+/** Mean worth in hand of a card drawn blind: over the unseen cards (the same in every sample). */
+function blindCardWorth(s: BigBossState, seat: number, w: HeuristicWeights): number {
+  let sum = 0;
+  let n = 0;
+  const add = (card: number) => {
+    sum += endValue(s, card) + w.handPlay * playValue(s, card);
+    n++;
+  };
+  for (const card of s.deck) add(card);
+  for (let p = 0; p < s.config.players; p++) {
+    if (p === seat) continue;
+    const known = [...s.known[p]];
+    for (const card of s.hands[p]) {
+      const k = known.indexOf(card);
+      if (k >= 0) known.splice(k, 1);
+      else add(card);
+    }
+  }
+  return n === 0 ? 0 : sum / n;
+}
+
+/** The key under which moves that come to the same thing are tried once. */
+function moveKey(s: BigBossState, move: BigBossMove): string | undefined {
+  // A founding's company changes nothing; its fourth piece goes on the middle space.
+  if (move.type === 'found')
+    return move.top === null || move.top === spaceAt(move.start, 1)
+      ? `f${move.card}:${move.start}`
+      : 'skip';
+  if (move.type === 'expand' && !isIndustry(cardId(move.card)!))
+    return `l${move.card}:${s.owner[move.space - 1]}:${s.pieces[move.space - 1]}`;
+  return undefined;
+}
+
+/** Each move of phase `play` with its worth to the seat (higher is better). */
+export function scorePlayMoves(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights = DEFAULT_HEURISTIC,
+  deadline = Infinity,
+): { move: BigBossMove; score: number }[] {
+  const out: { move: BigBossMove; score: number }[] = [];
+  const seen = new Set<string>();
+  const moves = legalMoves(s, seat);
+  for (const move of moves) {
+    // Prices never fall, so holding beats selling: when stuck, the pass (always listed then).
+    if (move.type === 'sell') continue;
+    if (out.length > 0 && performance.now() > deadline) break;
+    const key = moveKey(s, move);
+    if (key !== undefined) {
+      if (key === 'skip' || seen.has(key)) continue;
+      seen.add(key);
+    }
+    let score: number;
+    if (move.type === 'pass') score = -1e6;
+    else if (move.type === 'buy' && move.from === 'deck') {
+      const t = cloneState(s);
+      t.cash[seat] -= BUY_INDUSTRY;
+      score = judge(t, seat, w) + blindCardWorth(s, seat, w);
+    } else {
+      const t = cloneState(s);
+      const broken = applyMove(t, seat, move, null);
+      if (broken) continue;
+      score =
+        t.phase === 'invest' && t.turn === seat
+          ? judge(t, seat, w) + bestInvest(t, seat, w).gain
+          : judge(t, seat, w);
+    }
+    out.push({ move, score });
+  }
+  return out;
+}
+
+/** The heuristic bot; `weights` for tuning runs. */
+export function bigBossHeuristicBot(
+  weights: HeuristicWeights = DEFAULT_HEURISTIC,
+): Bot<BigBossView, BigBossMove> {
+  return {
+    name: 'heuristic',
+    chooseMove(view: BigBossView, ctx: BotContext): BigBossMove {
+      const seat = view.viewer;
+      if (seat === null) throw new Error('A spectator has no move to make.');
+      if (view.turn !== seat) throw new Error(`Seat ${seat} has no move to make now.`);
+      // Everything the judge reads is in the view; the sample only gives it the engine's shape.
+      const s = sample(view, ctx.rng);
+      if (s.phase === 'invest') return bestInvest(s, seat, weights).move;
+      if (s.phase === 'sell') return { type: 'pass' };
+      const scored = scorePlayMoves(s, seat, weights, ctx.deadline);
+      let best = scored[0];
+      for (const m of scored) if (m.score > best.score) best = m;
+      if (best === undefined) {
+        const any = legalMoves(s, seat)[0];
+        if (any === undefined) throw new Error(`Seat ${seat} has no legal move now.`);
+        return any;
+      }
+      return best.move;
+    },
+  };
+}
