@@ -8,7 +8,11 @@ import {
   gameError,
 } from '@boss-table/core';
 import { heuristicBot, ismctsBossBot, type IsmctsLevel } from '@boss-table/the-boss';
-import { ismctsBigBossBot, type IsmctsLevel as BigBossIsmctsLevel } from '@boss-table/big-boss';
+import {
+  bigBossHeuristicBot,
+  ismctsBigBossBot,
+  type IsmctsLevel as BigBossIsmctsLevel,
+} from '@boss-table/big-boss';
 import { findGame } from './index.js';
 
 /**
@@ -25,7 +29,7 @@ export interface BotSpec {
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
 const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'the-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-  'big-boss': { random: [], ismcts: ['easy', 'medium', 'hard'] },
+  'big-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
 };
 
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
@@ -57,6 +61,7 @@ export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
       return ok(randomBot(game) as Bot);
     case 'heuristic':
       if (gameId === 'the-boss') return ok(heuristicBot() as Bot);
+      if (gameId === 'big-boss') return ok(bigBossHeuristicBot() as Bot);
       break;
     case 'ismcts':
       if (gameId === 'the-boss')
