@@ -33,8 +33,19 @@ export function moveFromLegal(legal: unknown, rng: Rng): unknown {
   }
 }
 
-/** Plays a seat through its connection until the game is over: moves whenever it may. */
-export function autoPlay(conn: TableConnection, seed: string, thinkMs = 0): void {
+/** Picks a move from a game's compact legal form (`legal` of a frame) with a generator. */
+export type LegalChooser = (legal: unknown, rng: Rng) => unknown;
+
+/**
+ * Plays a seat through its connection until the game is over: moves whenever it may, each
+ * chosen from the compact legal form by `choose` (default: The Boss's `moveFromLegal`).
+ */
+export function autoPlay(
+  conn: TableConnection,
+  seed: string,
+  thinkMs = 0,
+  choose: LegalChooser = moveFromLegal,
+): void {
   const rng = Rng.fromSeed(seed);
   let sentAt = -1;
   const send = () => {
@@ -42,7 +53,7 @@ export function autoPlay(conn: TableConnection, seed: string, thinkMs = 0): void
     if (!st || st.legal === null || st.legal === undefined || sentAt === st.seq || !conn.connected)
       return;
     sentAt = st.seq;
-    conn.move(moveFromLegal(st.legal, rng)).catch(() => {
+    conn.move(choose(st.legal, rng)).catch(() => {
       sentAt = -1;
       setTimeout(act, 10);
     });

@@ -1,0 +1,257 @@
+/**
+ * Big Boss through the server: complete games over WebSocket through the SDK, people (thin
+ * clients choosing from the compact legal form) and bots mixed, both rule sets; everyone
+ * ends with the server's view of its seat, and no frame tells a seat what it may not know.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsFor, replay, Rng, type GameRecord } from '@boss-table/core';
+import { bigBoss, type BigBossLegal, type BigBossState } from '@boss-table/big-boss';
+import type { ServerMessage, TableConnection } from '@boss-table/client';
+import { silentLogger } from './log.js';
+import { startServer, type RunningServer } from './server.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: tempDataDir(),
+    log: silentLogger,
+    botBudgetMs: 5,
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A move from Big Boss's compact legal form alone (docs/protocol.md), as a thin client would. */
+function bigBossMoveFromLegal(legal: unknown, rng: Rng): unknown {
+  const l = legal as BigBossLegal;
+  if (l.phase === 'invest' && l.invest) {
+    const inv = l.invest;
+    let budget = inv.cash;
+    const tower = inv.tower !== null && inv.tower.cost <= budget && rng.int(2) === 0;
+    if (tower) budget -= inv.tower!.cost;
+    const taken = new Map<string, number>();
+    const shares: string[] = [];
+    for (let k = rng.int(3); k > 0; k--) {
+      const open = inv.shares.filter(
+        (s) => s.cost <= budget && (taken.get(s.company) ?? 0) < s.left,
+      );
+      if (open.length === 0) break;
+      const s = rng.pick(open);
+      taken.set(s.company, (taken.get(s.company) ?? 0) + 1);
+      budget -= s.cost;
+      shares.push(s.company);
+    }
+    return { type: 'invest', shares, tower };
+  }
+  const options: (() => unknown)[] = [];
+  for (const card of l.buy.row) options.push(() => ({ type: 'buy', from: 'row', card }));
+  if (l.buy.deck) options.push(() => ({ type: 'buy', from: 'deck' }));
+  if (l.buy.levels) options.push(() => ({ type: 'buy', from: 'levels' }));
+  for (const f of l.found)
+    options.push(() => ({
+      type: 'found',
+      card: f.card,
+      start: f.start,
+      top: rng.pick(f.tops),
+      company: rng.pick(l.companies),
+    }));
+  for (const e of l.expand)
+    options.push(() => {
+      if (e.merge === null) return { type: 'expand', card: e.card, space: e.space };
+      const boost = rng.pick(e.merge.companies);
+      return e.merge.tiedWhenBoosting.includes(boost)
+        ? {
+            type: 'expand',
+            card: e.card,
+            space: e.space,
+            boost,
+            acquirer: rng.pick(e.merge.companies),
+          }
+        : { type: 'expand', card: e.card, space: e.space, boost };
+    });
+  for (const s of l.sell)
+    options.push(() => ({ type: 'sell', company: s.company, count: 1 + rng.int(s.max) }));
+  if (l.pass) options.push(() => ({ type: 'pass' }));
+  return rng.pick(options)();
+}
+
+/** Everything a connection received, as raw frames. */
+function recordFrames(conn: TableConnection): ServerMessage[] {
+  const frames: ServerMessage[] = [];
+  conn.on('message', (m) => frames.push(m));
+  return frames;
+}
+
+/**
+ * Fails if a frame sent to `seat` (null: spectator) holds what it may not know: a view of
+ * another seat or with a hand not its own, another seat's dealt or drawn cards, the deck
+ * (only its count), other hands, the seed or generator, anyone's token or invite.
+ */
+function scan(
+  frames: readonly ServerMessage[],
+  seat: number | null,
+  secrets: readonly string[],
+): number {
+  let views = 0;
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') {
+      for (const s of secrets) expect(x.includes(s), 'a secret in a frame').toBe(false);
+      return;
+    }
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (typeof x !== 'object' || x === null) return;
+    const o = x as Record<string, unknown>;
+    if (o.game === 'big-boss' && 'hand' in o) {
+      views++;
+      expect(o.viewer, 'a view of another seat').toBe(seat);
+      if (seat === null) expect(o.hand).toBeNull();
+    }
+    if (o.type === 'dealt' || o.type === 'drew')
+      expect(o.seat, `${o.type} to another seat`).toBe(seat);
+    for (const key of Object.keys(o))
+      expect(['seed', 'rng', 'hands', 'token', 'tokenHash']).not.toContain(key);
+    // The legal form's `buy.deck` says whether the deck may be bought from; nothing more.
+    if ('deck' in o) expect(typeof o.deck, 'the deck in a frame').toBe('boolean');
+    Object.values(o).forEach(walk);
+  };
+  for (const f of frames) walk(f);
+  return views;
+}
+
+type ServerTable = RunningServer['tables'] extends Map<string, infer T> ? T : never;
+
+/** Every state of the table's game, rebuilt from its seed and moves. */
+function statesOf(table: ServerTable): BigBossState[] {
+  const options = bigBoss.parseOptions(table.stored.options);
+  if (!options.ok) throw new Error(options.error.message);
+  const setup = bigBoss.setup(options.value, table.stored.seed);
+  if (!setup.ok) throw new Error(setup.error.message);
+  const states = [setup.value.state];
+  for (const m of table.moves) {
+    const parsed = bigBoss.parseMove(m.move);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const applied = bigBoss.apply(states[states.length - 1], m.seat, parsed.value);
+    if (!applied.ok) throw new Error(applied.error.message);
+    states.push(applied.value.state);
+  }
+  return states;
+}
+
+/** Fails unless each frame is exactly the game's filter for `seat` at its seq. */
+function checkAgainstRules(
+  frames: readonly ServerMessage[],
+  seat: number | null,
+  table: ServerTable,
+  states: readonly BigBossState[],
+): number {
+  let checked = 0;
+  for (const f of frames) {
+    if (f.type !== 'snapshot' && f.type !== 'events') continue;
+    const state = states[f.seq];
+    if (f.type === 'events')
+      expect(f.events, `events of move ${f.seq} sent to ${seat}`).toEqual(
+        eventsFor(table.history[f.seq], seat),
+      );
+    if ('view' in f) {
+      expect(f.view, `view at ${f.seq} sent to ${seat}`).toEqual(bigBoss.view(state, seat));
+      const mayAct = seat !== null && !bigBoss.isOver(state) && state.turn === seat;
+      expect(f.legal).toEqual(mayAct ? bigBoss.legalSummary(state, seat) : null);
+    }
+    checked++;
+  }
+  return checked;
+}
+
+describe('the compact-form player used below', () => {
+  it('only ever makes legal moves (so the games below are not kept going by refusals)', () => {
+    let moves = 0;
+    for (const rules of ['modern', 'original'] as const) {
+      const options = bigBoss.parseOptions({ players: 3, rules });
+      if (!options.ok) throw new Error(options.error.message);
+      const setup = bigBoss.setup(options.value, `thin-${rules}`);
+      if (!setup.ok) throw new Error(setup.error.message);
+      let state = setup.value.state;
+      const rng = Rng.fromSeed(rules);
+      while (!bigBoss.isOver(state)) {
+        const move = bigBossMoveFromLegal(bigBoss.legalSummary(state, state.turn), rng);
+        const parsed = bigBoss.parseMove(move);
+        if (!parsed.ok) throw new Error(`${JSON.stringify(move)}: ${parsed.error.message}`);
+        const applied = bigBoss.apply(state, state.turn, parsed.value);
+        if (!applied.ok) throw new Error(`${JSON.stringify(move)}: ${applied.error.message}`);
+        state = applied.value.state;
+        moves++;
+      }
+    }
+    expect(moves).toBeGreaterThan(60);
+  });
+});
+
+describe('Big Boss games over WebSocket', () => {
+  for (const [players, rules, humans] of [
+    [2, 'modern', [0]],
+    [2, 'original', [0, 1]],
+    [4, 'modern', [1, 2]],
+    [4, 'original', [3]],
+    [6, 'modern', [0, 5]],
+    [6, 'original', [2]],
+  ] as [number, 'modern' | 'original', number[]][])
+    it(`${players} players, ${rules}, people at ${humans.join(', ')}: same end for everyone, nothing leaked`, async () => {
+      const client = nodeClient(server.url);
+      const created = await client.createTable({
+        game: 'big-boss',
+        options: { rules },
+        seats: Array.from({ length: players }, (_, i) =>
+          humans.includes(i)
+            ? { kind: 'human' }
+            : { kind: 'bot', bot: i % 2 ? 'random' : 'heuristic' },
+        ),
+      });
+      const joined = [];
+      for (const h of humans)
+        joined.push(
+          await client.join(created.id, { name: `P${h}`, invite: created.seats[h].invite! }),
+        );
+      const conns = joined.map((j) => client.connect(created.id, { token: j.token }));
+      const spectator = client.connect(created.id);
+      const frames = conns.map(recordFrames);
+      const spectatorFrames = recordFrames(spectator);
+      conns.forEach((c, i) => autoPlay(c, `bb${players}${rules}/${i}`, 0, bigBossMoveFromLegal));
+      const table = server.tables.get(created.id)!;
+      await until(() => table.stored.status === 'finished', 90_000, 'the game to end');
+      await until(
+        () => [...conns, spectator].every((c) => c.state?.seq === table.seq),
+        10_000,
+        'clients to catch up',
+      );
+      const state = table.state as BigBossState;
+      expect(state.outcome).not.toBeNull();
+      // Every client ends with the server's view of its seat.
+      conns.forEach((c, i) => expect(c.state!.view).toEqual(bigBoss.view(state, joined[i].seat)));
+      expect(spectator.state!.view).toEqual(bigBoss.view(state, null));
+      // The record replays to the same end.
+      const record = (await client.getRecord(created.id)) as unknown as GameRecord;
+      const replayed = replay(bigBoss, record);
+      if (!replayed.ok) throw new Error(replayed.error.message);
+      expect(bigBoss.summary(replayed.value.state)).toEqual(bigBoss.summary(state));
+      // Hidden information: every frame each seat and the spectator got.
+      const secrets = [
+        table.stored.seed,
+        ...joined.map((j) => j.token),
+        ...created.seats.flatMap((s) => (s.invite ? [s.invite] : [])),
+      ];
+      let views = 0;
+      frames.forEach((f, i) => (views += scan(f, joined[i].seat, secrets)));
+      views += scan(spectatorFrames, null, secrets);
+      expect(views).toBeGreaterThan(table.seq);
+      // And every frame is exactly the game's filter for its audience, at its seq.
+      const states = statesOf(table);
+      let exact = 0;
+      frames.forEach((f, i) => (exact += checkAgainstRules(f, joined[i].seat, table, states)));
+      exact += checkAgainstRules(spectatorFrames, null, table, states);
+      expect(exact).toBeGreaterThan(table.seq);
+      [...conns, spectator].forEach((c) => c.close());
+    });
+});
