@@ -209,7 +209,7 @@ describe('Big Boss games over WebSocket', () => {
             : { kind: 'bot', bot: i % 2 ? 'random' : 'heuristic' },
         ),
       });
-      const joined = [];
+      const joined: Awaited<ReturnType<typeof client.join>>[] = [];
       for (const h of humans)
         joined.push(
           await client.join(created.id, { name: `P${h}`, invite: created.seats[h].invite! }),
