@@ -24,12 +24,14 @@ export interface BigBossSearchConfig {
    */
   readonly depth: number;
   readonly policy: PolicyWeights;
+  /** In the invest step, at most this many candidates (the best by a quick score). */
+  readonly investWidth?: number;
 }
 
 export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> = {
-  easy: { budget: { timeMs: 25 }, depth: 24, policy: DEFAULT_POLICY },
-  medium: { budget: { timeMs: 250 }, depth: 24, policy: DEFAULT_POLICY },
-  hard: { budget: { timeMs: 900 }, depth: 24, policy: DEFAULT_POLICY },
+  easy: { budget: { timeMs: 25 }, depth: 36, policy: DEFAULT_POLICY },
+  medium: { budget: { timeMs: 250 }, depth: 36, policy: DEFAULT_POLICY },
+  hard: { budget: { timeMs: 900 }, depth: 36, policy: DEFAULT_POLICY },
 };
 
 /**
@@ -95,7 +97,10 @@ export function bigBossHooks(
   config: BigBossSearchConfig,
 ): SearchHooks<BigBossView, BigBossState, unknown> {
   return {
-    candidates: (view, seat, rng) => candidateMoves(view, seat, rng),
+    candidates(view, seat, rng) {
+      const moves = candidateMoves(view, seat, rng);
+      return view.phase === 'invest' ? moves.slice(0, config.investWidth ?? Infinity) : moves;
+    },
     rollout(s, rng) {
       const limit = Math.min(config.depth, 5000);
       for (let step = 0; s.outcome === null && step < limit; step++) {
