@@ -137,8 +137,9 @@ describe('Big Boss heuristic bot', () => {
     expect(t.shares(0, 'lion')).toBe(5);
   });
 
-  it('buys shares of a cheap growing company, not of one stuck at 50', () => {
+  it('original: buys shares of a cheap company with room to grow, not of one stuck at 50', () => {
     const t = position({
+      rules: 'original',
       players: 2,
       companies: {
         lion: { track: '1 2:5 3:5 4:5 5:5', price: 50 },
@@ -149,8 +150,25 @@ describe('Big Boss heuristic bot', () => {
     });
     t.play('expand I33 33');
     expect(t.view().phase).toBe('invest');
-    const move = choose(t.view(0));
-    expect(move).toMatchObject({ type: 'invest', shares: ['lunar', 'lunar'] });
+    expect(choose(t.view(0))).toMatchObject({ type: 'invest', shares: ['lunar', 'lunar'] });
+  });
+
+  it('modern: buys shares of a company its own cards will raise, not of one at 50', () => {
+    const spec = {
+      players: 2,
+      companies: {
+        lion: { track: '1 2:5 3:5 4:5 5:5', price: 50 },
+        lunar: { track: '30 31:2 32', price: 6 },
+      },
+      cash: 100,
+    };
+    const t = position({ ...spec, hands: ['I31 I32 I33', ''] });
+    t.play('expand I33 33');
+    expect(choose(t.view(0))).toMatchObject({ type: 'invest', shares: ['lunar', 'lunar'] });
+    // Without those cards in hand, cash is worth more than a share at its price.
+    const u = position({ ...spec, hands: ['I33', ''] });
+    u.play('expand I33 33');
+    expect(choose(u.view(0))).toMatchObject({ type: 'invest', shares: [] });
   });
 
   it('takes a cheap tower on a company with room to grow', () => {

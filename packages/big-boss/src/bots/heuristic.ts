@@ -37,7 +37,7 @@ import {
   towerOffer,
 } from '../play.js';
 import { ACTIVE, cloneState, COMPANY_COUNT, shareIndex, type BigBossState } from '../state.js';
-import type { BigBossMove, BigBossView } from '../types.js';
+import type { BigBossMove, BigBossView, RuleSet } from '../types.js';
 import { sample } from '../view.js';
 
 /** Weights of the rules of thumb; exported so tuning runs can vary them. */
@@ -59,15 +59,35 @@ export interface HeuristicWeights {
   readonly mergeRisk: number;
 }
 
-export const DEFAULT_HEURISTIC: HeuristicWeights = {
-  growth: 30,
-  room: 12,
-  ownCards: 0.8,
-  handPlay: 0.6,
-  others: 1,
-  cashFloor: 10,
-  cashBonus: 1.5,
-  mergeRisk: 0.5,
+/**
+ * The weights of each rule set, tuned against the random bot and earlier versions. In the
+ * modern game cash is worth more than shares: it buys cards (Level cards above all) whose
+ * plays on dear companies earn up to 50 each, so a share is valued at its price now plus only
+ * what this seat's own cards and a near merger will add (no general growth). In the original
+ * game (less cash, cards in hand −5 at the end, no face-up row or Level stack) shares bought
+ * early in growing companies pay.
+ */
+export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
+  modern: {
+    growth: 0,
+    room: 12,
+    ownCards: 0.8,
+    handPlay: 1,
+    others: 1,
+    cashFloor: 10,
+    cashBonus: 1.5,
+    mergeRisk: 0.5,
+  },
+  original: {
+    growth: 30,
+    room: 12,
+    ownCards: 0.8,
+    handPlay: 0.6,
+    others: 1,
+    cashFloor: 10,
+    cashBonus: 1.5,
+    mergeRisk: 0.5,
+  },
 };
 
 /** Prices each company is expected to reach by the end, as the seat sees it. */
@@ -196,7 +216,7 @@ const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
 export function bestInvest(
   s: BigBossState,
   seat: number,
-  w: HeuristicWeights = DEFAULT_HEURISTIC,
+  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
 ): { move: BigBossMove; gain: number } {
   const expected = expectedPrices(s, seat, w);
   const cash = s.cash[seat];
@@ -271,7 +291,7 @@ function moveKey(s: BigBossState, move: BigBossMove): string | undefined {
 export function scorePlayMoves(
   s: BigBossState,
   seat: number,
-  w: HeuristicWeights = DEFAULT_HEURISTIC,
+  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
   deadline = Infinity,
 ): { move: BigBossMove; score: number }[] {
   const out: { move: BigBossMove; score: number }[] = [];
@@ -306,10 +326,8 @@ export function scorePlayMoves(
   return out;
 }
 
-/** The heuristic bot; `weights` for tuning runs. */
-export function bigBossHeuristicBot(
-  weights: HeuristicWeights = DEFAULT_HEURISTIC,
-): Bot<BigBossView, BigBossMove> {
+/** The heuristic bot; `weights` (for both rule sets) for tuning runs. */
+export function bigBossHeuristicBot(weights?: HeuristicWeights): Bot<BigBossView, BigBossMove> {
   return {
     name: 'heuristic',
     chooseMove(view: BigBossView, ctx: BotContext): BigBossMove {
@@ -318,9 +336,10 @@ export function bigBossHeuristicBot(
       if (view.turn !== seat) throw new Error(`Seat ${seat} has no move to make now.`);
       // Everything the judge reads is in the view; the sample only gives it the engine's shape.
       const s = sample(view, ctx.rng);
-      if (s.phase === 'invest') return bestInvest(s, seat, weights).move;
+      const w = weights ?? DEFAULT_HEURISTIC[view.rules];
+      if (s.phase === 'invest') return bestInvest(s, seat, w).move;
       if (s.phase === 'sell') return { type: 'pass' };
-      const scored = scorePlayMoves(s, seat, weights, ctx.deadline);
+      const scored = scorePlayMoves(s, seat, w, ctx.deadline);
       let best = scored[0];
       for (const m of scored) if (m.score > best.score) best = m;
       if (best === undefined) {
