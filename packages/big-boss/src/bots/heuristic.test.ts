@@ -106,6 +106,12 @@ describe('Big Boss heuristic bot', () => {
       row: 'I60',
     });
     expect(choose(t.view(0))).toEqual({ type: 'expand', card: 'I18', space: 18 });
+    // Out of time before it starts, it judges plays before buys: the same answer.
+    const late = bigBossHeuristicBot().chooseMove(t.view(0), {
+      rng: Rng.fromSeed('h'),
+      deadline: 0,
+    });
+    expect(late).toEqual({ type: 'expand', card: 'I18', space: 18 });
   });
 
   it('puts a Level card where it earns most', () => {

@@ -296,7 +296,9 @@ export function scorePlayMoves(
 ): { move: BigBossMove; score: number }[] {
   const out: { move: BigBossMove; score: number }[] = [];
   const seen = new Set<string>();
-  const moves = legalMoves(s, seat);
+  // Plays first (they usually earn most), so a tight deadline still judges them.
+  const rank = (m: BigBossMove) => (m.type === 'expand' ? 0 : m.type === 'found' ? 1 : 2);
+  const moves = legalMoves(s, seat).sort((a, b) => rank(a) - rank(b));
   for (const move of moves) {
     // Prices never fall, so holding beats selling: when stuck, the pass (always listed then).
     if (move.type === 'sell') continue;
