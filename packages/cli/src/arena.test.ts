@@ -76,6 +76,24 @@ describe('arena statistics', () => {
     const stats = summarise(config.specs, a);
     expect(stats.map((s) => s.games)).toEqual([6, 12]);
   });
+
+  it('plays Big Boss under the rule set it is given', async () => {
+    const play = (rules: string) =>
+      runArena({
+        gameId: 'big-boss',
+        options: { players: 2, rules },
+        specs: ['heuristic', 'random'],
+        games: 2,
+        seed: 'bb',
+        budgetMs: 20,
+        workers: 0,
+      });
+    const [original, modern] = [await play('original'), await play('modern')];
+    expect(original).toHaveLength(2);
+    // Same seed, same bots: only the rule set differs, and so do the games.
+    expect(original.map((r) => r.scores)).not.toEqual(modern.map((r) => r.scores));
+    await expect(play('classic')).rejects.toThrow(/modern.*original/);
+  });
 });
 
 const cli = join(import.meta.dirname, '../dist/main.js');
@@ -127,5 +145,21 @@ describe.skipIf(!existsSync(cli))('boss arena (built, with worker threads)', () 
       );
     expect(await run('--bots', 'genius,random')).toBe(2);
     expect(await run('--players', '3', '--bots', 'random,random')).toBe(2);
+    // Each game checks its own rule sets.
+    expect(await run('--game', 'big-boss', '--rules', 'classic', '--bots', 'random,random')).toBe(
+      2,
+    );
+    expect(
+      await run(
+        '--game',
+        'big-boss',
+        '--rules',
+        'original',
+        '--bots',
+        'random,random',
+        '--games',
+        '2',
+      ),
+    ).toBe(0);
   });
 });

@@ -13,7 +13,10 @@ const FLAGS: Record<string, FlagSpec> = {
   players: { type: 'int', min: 2, max: 6, help: 'players per game (default: one per bot)' },
   bots: { type: 'string', help: 'bot spec of each seat, comma-separated (required)' },
   games: { type: 'int', min: 1, max: 1_000_000, help: 'how many games (default 100)' },
-  rules: { type: 'string', choices: ['classic', 'arena'], help: 'rule set (default classic)' },
+  rules: {
+    type: 'string',
+    help: 'rule set: the-boss classic|arena (default classic), big-boss modern|original (default modern)',
+  },
   seed: { type: 'string', help: 'seed of the tournament (default "arena")' },
   budget: { type: 'int', min: 1, max: 60_000, help: 'deadline per decision in ms (default 1000)' },
   workers: {

@@ -30,7 +30,10 @@ const FLAGS: Record<string, FlagSpec> = {
   games: { type: 'int', min: 1, max: 1_000_000, help: 'how many games (required)' },
   seed: { type: 'string', help: 'seed of the first game; game i uses SEED-i (required)' },
   out: { type: 'string', help: 'folder to write the records to (required, created if missing)' },
-  rules: { type: 'string', choices: ['classic', 'arena'], help: 'rule set (default classic)' },
+  rules: {
+    type: 'string',
+    help: 'rule set: the-boss classic|arena (default classic), big-boss modern|original (default modern)',
+  },
   bots: { type: 'string', help: 'bot specs by seat, comma-separated (default random)' },
   budget: { type: 'int', min: 1, max: 60_000, help: 'think time per move in ms (default 100)' },
 };
@@ -61,6 +64,8 @@ export const selfplayCommand: Command = {
     const bots = botsFor(gameId, flags.bots as string | undefined, players);
     const budget = (flags.budget as number | undefined) ?? 100;
     const options = { players, ...(flags.rules ? { rules: flags.rules } : {}) };
+    const parsedOptions = game.parseOptions(options);
+    if (!parsedOptions.ok) throw new UsageError(`boss selfplay: ${parsedOptions.error.message}`);
     const out = flags.out as string;
     await mkdir(out, { recursive: true });
     const count = flags.games as number;
