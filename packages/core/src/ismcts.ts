@@ -6,8 +6,12 @@ import type { Rng } from './rng.js';
 export interface SearchHooks<View, State, Move> {
   /** The moves worth considering at the root, best first (the first is the fallback). */
   candidates(view: View, seat: Seat, rng: Rng): Move[];
-  /** Plays a state on, in place, to where `reward` can judge it (usually the game's end). */
-  rollout(state: State, rng: Rng): void;
+  /**
+   * Plays a state on, in place, to where `reward` can judge it (usually the game's end).
+   * It may stop early once `performance.now()` passes `stopAt`: the search then has no time
+   * left and drops the playout when paired (otherwise it is judged as it stands).
+   */
+  rollout(state: State, rng: Rng, stopAt: number): void;
   /** How good the state is for `seat`, in [0, 1] (1: a sure win). */
   reward(state: State, seat: Seat): number;
 }
@@ -19,6 +23,13 @@ export interface SearchBudget {
   readonly timeMs?: number;
   /** UCB1 exploration constant. */
   readonly exploration?: number;
+  /**
+   * Paired playouts instead of UCB1: each iteration draws one hidden state and plays every
+   * candidate from it, so candidates are compared on the same cards (common random numbers);
+   * the best mean wins, ties to the earlier candidate. Worth it with few candidates and a
+   * playout policy that is deterministic given the state.
+   */
+  readonly paired?: boolean;
 }
 
 /** Time kept back from the deadline to return the move. */
@@ -79,6 +90,43 @@ export function search<G extends AnyGame>(
   const values = new Array<number>(moves.length).fill(0);
   const illegal = new Array<boolean>(moves.length).fill(false);
   let iterations = 0;
+  if (budget.paired && moves.length > 1) {
+    // Only whole draws count: one cut short by time would favour the candidates played first.
+    const draw = new Array<number>(moves.length).fill(0);
+    while (iterations < maxIterations && performance.now() < stopAt) {
+      const drawn = game.sample(view, rng);
+      let whole = true;
+      for (let i = 0; i < moves.length; i++) {
+        if (illegal[i]) continue;
+        if (performance.now() >= stopAt) {
+          whole = false;
+          break;
+        }
+        const state = game.clone(drawn);
+        if (game.applyInPlace(state, seat, moves[i])) {
+          illegal[i] = true;
+          continue;
+        }
+        hooks.rollout(state, rng, stopAt);
+        if (performance.now() >= stopAt) {
+          whole = false;
+          break;
+        }
+        draw[i] = hooks.reward(state, seat);
+      }
+      if (!whole) break;
+      iterations++;
+      for (let i = 0; i < moves.length; i++)
+        if (!illegal[i]) {
+          visits[i]++;
+          values[i] += draw[i];
+        }
+    }
+    let chosen = illegal.indexOf(false);
+    for (let i = chosen + 1; i < moves.length; i++)
+      if (!illegal[i] && values[i] > values[chosen] + 1e-9) chosen = i;
+    return { move: moves[Math.max(0, chosen)], iterations, visits, values };
+  }
   if (moves.length > 1)
     while (iterations < maxIterations && performance.now() < stopAt) {
       // UCB1 over the candidates; each is tried once first.
@@ -103,7 +151,7 @@ export function search<G extends AnyGame>(
         illegal[pick] = true;
         continue;
       }
-      hooks.rollout(state, rng);
+      hooks.rollout(state, rng, stopAt);
       visits[pick]++;
       values[pick] += hooks.reward(state, seat);
     }

@@ -209,15 +209,16 @@ function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
   return holdings(s, seat, expected) + hand - w.others * othersWorth(s, seat, expected);
 }
 
-const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
+/** The position's worth to the seat against the others, as this bot judges it. */
+export const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
   judgeBase(s, seat, w) + cashWorth(s.cash[seat], w);
 
-/** The best invest move in phase `invest` and its worth (what it adds to the position). */
-export function bestInvest(
+/** Every invest move of phase `invest` (shares up to two, the tower or not) with its worth: what it adds to the position. */
+export function scoreInvestMoves(
   s: BigBossState,
   seat: number,
   w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
-): { move: BigBossMove; gain: number } {
+): { move: BigBossMove; score: number }[] {
   const expected = expectedPrices(s, seat, w);
   const cash = s.cash[seat];
   const onSale: number[] = [];
@@ -225,10 +226,7 @@ export function bestInvest(
     if (s.status[c] === ACTIVE && s.sharesLeft[c] > 0) onSale.push(c);
   const offer = towerOffer(s, seat);
   const base = cashWorth(cash, w);
-  let best: { move: BigBossMove; gain: number } = {
-    move: { type: 'invest', shares: [], tower: false },
-    gain: 0,
-  };
+  const out: { move: BigBossMove; score: number }[] = [];
   const consider = (shares: number[], tower: boolean) => {
     let cost = tower ? offer!.cost : 0;
     let value = tower ? 3 * expected[offer!.company] : 0;
@@ -237,9 +235,8 @@ export function bestInvest(
       value += expected[c];
     }
     if (cost > cash) return;
-    const gain = value + cashWorth(cash - cost, w) - base;
-    if (gain > best.gain + 1e-9)
-      best = { move: { type: 'invest', shares: shares.map((c) => COMPANY_IDS[c]), tower }, gain };
+    const score = value + cashWorth(cash - cost, w) - base;
+    out.push({ move: { type: 'invest', shares: shares.map((c) => COMPANY_IDS[c]), tower }, score });
   };
   for (const tower of offer ? [false, true] : [false]) {
     consider([], tower);
@@ -251,6 +248,19 @@ export function bestInvest(
       }
     }
   }
+  return out;
+}
+
+/** The best invest move in phase `invest` and its worth (what it adds to the position). */
+export function bestInvest(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
+): { move: BigBossMove; gain: number } {
+  // The first (buying nothing) wins ties: only a strictly better invest replaces it.
+  let best = { move: { type: 'invest', shares: [], tower: false } as BigBossMove, gain: 0 };
+  for (const { move, score } of scoreInvestMoves(s, seat, w))
+    if (score > best.gain + 1e-9) best = { move, gain: score };
   return best;
 }
 
@@ -328,6 +338,21 @@ export function scorePlayMoves(
   return out;
 }
 
+/** The heuristic's move for the seat to move in a full state (a sample of its view, or a playout). */
+export function heuristicMove(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
+  deadline = Infinity,
+): BigBossMove | undefined {
+  if (s.phase === 'invest') return bestInvest(s, seat, w).move;
+  if (s.phase === 'sell') return { type: 'pass' };
+  const scored = scorePlayMoves(s, seat, w, deadline);
+  let best = scored[0];
+  for (const m of scored) if (m.score > best.score) best = m;
+  return best?.move ?? legalMoves(s, seat)[0];
+}
+
 /** The heuristic bot; `weights` (for both rule sets) for tuning runs. */
 export function bigBossHeuristicBot(weights?: HeuristicWeights): Bot<BigBossView, BigBossMove> {
   return {
@@ -338,18 +363,9 @@ export function bigBossHeuristicBot(weights?: HeuristicWeights): Bot<BigBossView
       if (view.turn !== seat) throw new Error(`Seat ${seat} has no move to make now.`);
       // Everything the judge reads is in the view; the sample only gives it the engine's shape.
       const s = sample(view, ctx.rng);
-      const w = weights ?? DEFAULT_HEURISTIC[view.rules];
-      if (s.phase === 'invest') return bestInvest(s, seat, w).move;
-      if (s.phase === 'sell') return { type: 'pass' };
-      const scored = scorePlayMoves(s, seat, w, ctx.deadline);
-      let best = scored[0];
-      for (const m of scored) if (m.score > best.score) best = m;
-      if (best === undefined) {
-        const any = legalMoves(s, seat)[0];
-        if (any === undefined) throw new Error(`Seat ${seat} has no legal move now.`);
-        return any;
-      }
-      return best.move;
+      const move = heuristicMove(s, seat, weights ?? DEFAULT_HEURISTIC[view.rules], ctx.deadline);
+      if (move === undefined) throw new Error(`Seat ${seat} has no legal move now.`);
+      return move;
     },
   };
 }

@@ -5,7 +5,14 @@ import { bigBoss } from '../game.js';
 import { legalMoves } from '../play.js';
 import type { BigBossState } from '../state.js';
 import type { BigBossMove, RuleSet } from '../types.js';
-import { ISMCTS_LEVELS, bigBossHooks, candidateMoves, ismctsBigBossBot } from './ismcts.js';
+import { bigBossHeuristicBot, heuristicMove } from './heuristic.js';
+import {
+  ISMCTS_LEVELS,
+  bigBossHooks,
+  candidateMoves,
+  heuristicCandidates,
+  ismctsBigBossBot,
+} from './ismcts.js';
 import { fastRandomMove, policyMove } from './playout.js';
 
 /** Positions of random games of both rule sets and 2–6 players, part way through. */
@@ -138,7 +145,7 @@ describe('ismcts bot', () => {
     const run = () =>
       search(
         bigBoss,
-        bigBossHooks(ISMCTS_LEVELS.medium),
+        bigBossHooks(ISMCTS_LEVELS.easy),
         { iterations: 300 },
         bigBoss.view(s, s.turn),
         s.turn,
@@ -153,7 +160,8 @@ describe('ismcts bot', () => {
 
   /** A search whose first candidate (the fallback) is the worst-ranked, so only playouts can pick well. */
   function searchReversed(view: ReturnType<typeof bigBoss.view>, seat: number, seed: string) {
-    const hooks = bigBossHooks(ISMCTS_LEVELS.medium);
+    // Light playouts over every move (the easy level's search), with a fixed iteration count.
+    const hooks = bigBossHooks(ISMCTS_LEVELS.easy);
     const reversed = {
       ...hooks,
       candidates: (v: typeof view, p: number, rng: Rng) => hooks.candidates(v, p, rng).reverse(),
@@ -202,5 +210,94 @@ describe('ismcts bot', () => {
     expect(t.state.phase).toBe('invest');
     const result = searchReversed(t.view(0), 0, 'tower');
     expect(result.move).toMatchObject({ type: 'invest', tower: true });
+  });
+
+  it("searches, at the medium and hard levels, the heuristic's best five from the view alone, its choice first", () => {
+    expect(ISMCTS_LEVELS.hard.width).toBe(5);
+    for (const [i, s] of positions(40, 'h').entries()) {
+      const seat = s.turn;
+      const view = bigBoss.view(s, seat);
+      const a = heuristicCandidates(view, seat, Rng.fromSeed(`h${i}`), 5);
+      if (s.phase !== 'play' && s.phase !== 'invest') continue;
+      expect(a.length).toBeGreaterThan(0);
+      expect(a.length).toBeLessThanOrEqual(5);
+      const legal = new Set(legalMoves(s, seat).map(key));
+      for (const m of a) expect(legal.has(key(m))).toBe(true);
+      expect(new Set(a.map(key)).size).toBe(a.length);
+      // The heuristic bot's own move leads.
+      const own = bigBossHeuristicBot().chooseMove(view, botContext(`x${i}`, 1000));
+      expect(key(a[0])).toBe(key(own));
+      // Other hidden cards drawn for the same view change nothing.
+      const b = heuristicCandidates(view, seat, Rng.fromSeed(`other${i}`), 5);
+      expect(b.map(key)).toEqual(a.map(key));
+    }
+  });
+
+  it('plays paired heuristic playouts: deterministic, every candidate on every draw, never a move outside them', () => {
+    const s = positions(20, 'pair').find(
+      (p) => heuristicCandidates(bigBoss.view(p, p.turn), p.turn, Rng.fromSeed('n'), 5).length > 2,
+    )!;
+    const run = () =>
+      search(
+        bigBoss,
+        bigBossHooks(ISMCTS_LEVELS.hard),
+        { iterations: 12, paired: true },
+        bigBoss.view(s, s.turn),
+        s.turn,
+        { rng: Rng.fromSeed('same'), deadline: Infinity },
+      );
+    const a = run();
+    const b = run();
+    expect(a.iterations).toBe(12);
+    expect(a.visits.every((v) => v === 12)).toBe(true);
+    expect(a.values).toEqual(b.values);
+    expect(a.move).toEqual(b.move);
+    // The chosen move has the best total reward.
+    const chosen = a.visits.findIndex((_, i) => a.values[i] === Math.max(...a.values));
+    const candidates = heuristicCandidates(bigBoss.view(s, s.turn), s.turn, Rng.fromSeed('n'), 5);
+    expect(key(a.move as BigBossMove)).toBe(key(candidates[chosen]));
+  });
+
+  it('finds, with paired heuristic playouts, the merger that wins with the last piece', () => {
+    // The same position as above; the heuristic ranks the merger among its best five.
+    const t = position({
+      players: 3,
+      companies: {
+        lion: { track: '9 10 11:2 12', price: 20 },
+        lunar: { track: '14 15:3', price: 30 },
+        vega: { track: '41 42 43', price: 3 },
+      },
+      shares: [{ lion: 6 }, {}, {}],
+      hands: ['I13 I40', 'I60 I61', 'I30 I31'],
+      cash: [40, 180, 180],
+      row: 'I50 I51 I52 I53 I54 I55',
+      piecesLeft: 1,
+    });
+    const hooks = bigBossHooks(ISMCTS_LEVELS.hard);
+    const reversed = {
+      ...hooks,
+      candidates: (v: ReturnType<typeof t.view>, p: number, rng: Rng) =>
+        hooks.candidates(v, p, rng).reverse(),
+    };
+    const result = search(bigBoss, reversed, { iterations: 20, paired: true }, t.view(0), 0, {
+      rng: Rng.fromSeed('merge'),
+      deadline: Infinity,
+    });
+    // Boosting either company wins (356 or 350 against 190): both end the game in front.
+    expect(result.move).toMatchObject({ type: 'expand', card: 'I13', space: 13 });
+    expect(result.values[0]).toBeLessThan(result.values[result.values.length - 1]);
+  });
+
+  it("plays each playout move as the heuristic bot would from that seat's view", () => {
+    // heuristicMove on a full state is what the heuristic bot does from that seat's view.
+    for (const [i, s] of positions(30, 'hm').entries()) {
+      const seat = s.turn;
+      const own = bigBossHeuristicBot().chooseMove(
+        bigBoss.view(s, seat),
+        botContext(`y${i}`, 1000),
+      );
+      const direct = heuristicMove(s, seat);
+      if (s.phase === 'play' || s.phase === 'invest') expect(key(direct!)).toBe(key(own));
+    }
   });
 });

@@ -11,6 +11,16 @@ import { legalMoves, money } from '../play.js';
 import type { BigBossState } from '../state.js';
 import type { BigBossMove, BigBossView } from '../types.js';
 import { sample } from '../view.js';
+import {
+  DEFAULT_HEURISTIC,
+  heuristicMove,
+  judge as heuristicJudge,
+  scoreInvestMoves,
+  scorePlayMoves,
+} from './heuristic.js';
+
+/** Millions of the heuristic's worth that move a heuristic-judged playout's reward from 0.5 to 0.73. */
+const HEURISTIC_SCALE = 40;
 import { DEFAULT_POLICY, playGain, policyMove, type PolicyWeights } from './playout.js';
 
 export type IsmctsLevel = 'easy' | 'medium' | 'hard';
@@ -26,12 +36,38 @@ export interface BigBossSearchConfig {
   readonly policy: PolicyWeights;
   /** In the invest step, at most this many candidates (the best by a quick score). */
   readonly investWidth?: number;
+  /**
+   * When set, the root moves are the heuristic bot's best this many by its own judgement
+   * (its choice first, so it is the fallback); otherwise every legal move is searched.
+   */
+  readonly width?: number;
+  /**
+   * How playouts are played: `light`, the fast greedy-ish policy; `heuristic`, every seat as
+   * the heuristic bot plays (slower, so a short `depth`), the position then judged as the
+   * heuristic judges it.
+   */
+  readonly playout?: 'light' | 'heuristic';
 }
 
 export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> = {
+  // Light playouts over every move: a different, weaker player than the heuristic.
   easy: { budget: { timeMs: 25 }, depth: 36, policy: DEFAULT_POLICY },
-  medium: { budget: { timeMs: 250 }, depth: 36, policy: DEFAULT_POLICY },
-  hard: { budget: { timeMs: 900 }, depth: 36, policy: DEFAULT_POLICY },
+  // The heuristic's best five, each played on by every seat as the heuristic would for two
+  // rounds on the same drawn cards, then judged as the heuristic judges.
+  medium: {
+    budget: { timeMs: 250, paired: true },
+    depth: 16,
+    policy: DEFAULT_POLICY,
+    width: 5,
+    playout: 'heuristic',
+  },
+  hard: {
+    budget: { timeMs: 900, paired: true },
+    depth: 16,
+    policy: DEFAULT_POLICY,
+    width: 5,
+    playout: 'heuristic',
+  },
 };
 
 /**
@@ -56,6 +92,26 @@ export function candidateMoves(view: BigBossView, seat: number, rng: Rng): BigBo
   }
   out.sort((a, b) => b.score - a.score);
   return out.map((m) => m.move);
+}
+
+/** The heuristic bot's best `width` moves, best first; empty outside phases play and invest. */
+export function heuristicCandidates(
+  view: BigBossView,
+  seat: number,
+  rng: Rng,
+  width: number,
+): BigBossMove[] {
+  const s = sample(view, rng);
+  const w = DEFAULT_HEURISTIC[view.rules];
+  const scored =
+    s.phase === 'invest'
+      ? scoreInvestMoves(s, seat, w)
+      : s.phase === 'play'
+        ? scorePlayMoves(s, seat, w)
+        : [];
+  // A stable sort: among equal scores the heuristic's own first pick stays first.
+  scored.sort((a, b) => b.score - a.score);
+  return scored.slice(0, width).map((m) => m.move);
 }
 
 /** A rough worth of a move now, only to order the candidates. */
@@ -98,10 +154,27 @@ export function bigBossHooks(
 ): SearchHooks<BigBossView, BigBossState, unknown> {
   return {
     candidates(view, seat, rng) {
+      if (config.width !== undefined) {
+        const best = heuristicCandidates(view, seat, rng, config.width);
+        if (best.length > 0) return best;
+      }
       const moves = candidateMoves(view, seat, rng);
       return view.phase === 'invest' ? moves.slice(0, config.investWidth ?? Infinity) : moves;
     },
-    rollout(s, rng) {
+    rollout(s, rng, stopAt) {
+      if (config.playout === 'heuristic') {
+        for (
+          let step = 0;
+          s.outcome === null && step < config.depth && performance.now() < stopAt;
+          step++
+        ) {
+          const p = s.turn;
+          const move = heuristicMove(s, p)!;
+          const broken = bigBoss.applyInPlace(s, p, move);
+          if (broken) throw new Error(`playout move refused: ${broken.message}`);
+        }
+        return;
+      }
       const limit = Math.min(config.depth, 5000);
       for (let step = 0; s.outcome === null && step < limit; step++) {
         const p = s.turn;
@@ -112,6 +185,11 @@ export function bigBossHooks(
     },
     reward(s, seat) {
       if (s.outcome) return judge(s.outcome.scores, seat, s.outcome.winners);
+      if (config.playout === 'heuristic') {
+        // The heuristic's worth (against the others), squashed into (0, 1).
+        const v = heuristicJudge(s, seat, DEFAULT_HEURISTIC[s.config.rules]);
+        return 1 / (1 + Math.exp(-v / HEURISTIC_SCALE));
+      }
       const scores: number[] = [];
       for (let p = 0; p < s.config.players; p++) scores.push(money(s, p).total);
       return judge(scores, seat, null);
