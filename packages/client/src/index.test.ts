@@ -37,16 +37,22 @@ const events = (seq: number): ServerMessage => ({
   timer: null,
 });
 
-function connected() {
+/** A client whose sockets are fakes, kept in `sockets` in the order it opened them. */
+function fakeClient(baseUrl: string) {
   const sockets: FakeSocket[] = [];
   const client = new BossTableClient({
-    baseUrl: 'http://example.test:8080',
+    baseUrl,
     webSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
       return s;
     },
   });
+  return { sockets, client };
+}
+
+function connected() {
+  const { sockets, client } = fakeClient('http://example.test:8080');
   const conn = client.connect('t1', { token: 'tok', reconnect: false });
   const socket = sockets[0];
   socket.open();
@@ -104,15 +110,7 @@ describe('TableConnection', () => {
   });
 
   it('reconnects with the last seq it saw', async () => {
-    const sockets: FakeSocket[] = [];
-    const client = new BossTableClient({
-      baseUrl: 'http://h',
-      webSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-    });
+    const { sockets, client } = fakeClient('http://h');
     const conn = client.connect('t2');
     sockets[0].open();
     sockets[0].deliver({
@@ -129,6 +127,34 @@ describe('TableConnection', () => {
     expect(conn.connected).toBe(false);
     await new Promise((r) => setTimeout(r, 150));
     expect(sockets[1]?.url).toBe('ws://h/ws/tables/t2?since=9');
+    conn.close();
+  });
+
+  it('asks for the history on first connecting only, and hands it over once', async () => {
+    const { sockets, client } = fakeClient('http://h');
+    const conn = client.connect('t3', { token: 'tok', history: true });
+    expect(sockets[0].url).toBe('ws://h/ws/tables/t3?token=tok&history=1');
+    sockets[0].open();
+    const past = [
+      { seq: 1, seat: 0, events: [{ type: 'a' }] },
+      { seq: 2, seat: 1, events: [] },
+    ];
+    sockets[0].deliver({
+      type: 'snapshot',
+      seq: 2,
+      seat: 0,
+      status: 'running',
+      seats: [],
+      view: {},
+      legal: null,
+      timer: null,
+      past,
+    });
+    expect(conn.state?.past).toEqual(past);
+    sockets[0].close(4000, 'dropped');
+    await new Promise((r) => setTimeout(r, 150));
+    // Reconnecting resumes from the seq instead: the past is already known.
+    expect(sockets[1]?.url).toBe('ws://h/ws/tables/t3?token=tok&since=2');
     conn.close();
   });
 });

@@ -6,6 +6,7 @@ import type {
   ErrorCode,
   JoinRequest,
   JoinResponse,
+  PastMove,
   PublicSeat,
   ServerMessage,
   TableDetails,
@@ -141,6 +142,11 @@ export interface ConnectOptions {
   readonly token?: string;
   /** Reconnect on its own after a drop (default true). */
   readonly reconnect?: boolean;
+  /**
+   * Ask, on first connecting, for every past move's events (this seat's share of them) with
+   * the snapshot: `TableState.past`, to fill a game log after a page reload.
+   */
+  readonly history?: boolean;
 }
 
 export interface TableState {
@@ -151,6 +157,8 @@ export interface TableState {
   view: unknown;
   legal: unknown;
   timer: TimerState | null;
+  /** Every past move's events, when connected with `history` (first snapshot only). */
+  past?: readonly PastMove[];
 }
 
 type Listener<T> = (value: T) => void;
@@ -213,6 +221,7 @@ export class TableConnection {
     const params = new URLSearchParams();
     if (this.options.token) params.set('token', this.options.token);
     if (this.state) params.set('since', String(this.state.seq));
+    else if (this.options.history) params.set('history', '1');
     const query = params.toString();
     const socket = this.factory(query ? `${this.url}?${query}` : this.url);
     this.socket = socket;
@@ -259,6 +268,7 @@ export class TableConnection {
           view: msg.view,
           legal: msg.legal,
           timer: msg.timer,
+          ...(msg.past ? { past: msg.past } : {}),
         };
         this.emit('snapshot', this.state);
         break;

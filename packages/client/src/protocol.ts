@@ -90,6 +90,15 @@ export interface TimerState {
   readonly bankMs: readonly number[];
 }
 
+/** One move of a table's history, with its events filtered for the connection's seat. */
+export interface PastMove {
+  /** The sequence number after the move. */
+  readonly seq: number;
+  /** Who moved. */
+  readonly seat: number;
+  readonly events: readonly unknown[];
+}
+
 /** Server to client. */
 export type ServerMessage =
   | {
@@ -102,6 +111,11 @@ export type ServerMessage =
       /** What this seat may do now, in the game's compact form; null when it may not act. */
       readonly legal: unknown;
       readonly timer: TimerState | null;
+      /**
+       * Every move so far with its events as this seat may see them, oldest first: only when
+       * the connection asked for it (`history=1`), to fill a game log.
+       */
+      readonly past?: readonly PastMove[];
     }
   | {
       readonly type: 'events';

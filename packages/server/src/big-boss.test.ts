@@ -151,6 +151,15 @@ function checkAgainstRules(
   for (const f of frames) {
     if (f.type !== 'snapshot' && f.type !== 'events') continue;
     const state = states[f.seq];
+    if (f.type === 'snapshot' && f.past) {
+      expect(f.past.map((p) => p.seq)).toEqual(table.moves.map((_, k) => k + 1).slice(0, f.seq));
+      for (const p of f.past) {
+        expect(p.seat).toBe(table.moves[p.seq - 1].seat);
+        expect(p.events, `past events of move ${p.seq} sent to ${seat}`).toEqual(
+          eventsFor(table.history[p.seq], seat),
+        );
+      }
+    }
     if (f.type === 'events')
       expect(f.events, `events of move ${f.seq} sent to ${seat}`).toEqual(
         eventsFor(table.history[f.seq], seat),
@@ -252,6 +261,28 @@ describe('Big Boss games over WebSocket', () => {
       frames.forEach((f, i) => (exact += checkAgainstRules(f, joined[i].seat, table, states)));
       exact += checkAgainstRules(spectatorFrames, null, table, states);
       expect(exact).toBeGreaterThan(table.seq);
+      // A page reloaded at the end asks for the whole history (to fill its log): each seat and
+      // the spectator get every move's events, filtered for them as the live frames were.
+      const audience = [...joined.map((j) => ({ seat: j.seat, token: j.token })), { seat: null }];
+      for (const [i, who] of audience.entries()) {
+        const later = client.connect(created.id, {
+          ...('token' in who ? { token: who.token } : {}),
+          history: true,
+          reconnect: false,
+        });
+        const laterFrames = recordFrames(later);
+        await until(() => later.state?.seq === table.seq, 10_000, 'the history snapshot');
+        const snapshot = laterFrames.find((f) => f.type === 'snapshot')!;
+        expect(snapshot.type === 'snapshot' && snapshot.past?.length).toBe(table.seq);
+        scan(laterFrames, who.seat, secrets);
+        expect(checkAgainstRules(laterFrames, who.seat, table, states)).toBe(1);
+        // What it is told of each move is what a seat connected throughout was told live.
+        const live = i < frames.length ? frames[i] : spectatorFrames;
+        for (const f of live)
+          if (f.type === 'events' && snapshot.type === 'snapshot')
+            expect(snapshot.past![f.seq - 1].events).toEqual(f.events);
+        later.close();
+      }
       [...conns, spectator].forEach((c) => c.close());
     });
 });

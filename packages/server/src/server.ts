@@ -424,7 +424,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     const sinceText = url.searchParams.get('since');
     const since = sinceText !== null && /^\d{1,9}$/.test(sinceText) ? Number(sinceText) : undefined;
-    wss.handleUpgrade(req, socket, head, (ws) => onSocket(ws, table, seat, since));
+    // history=1: the first snapshot also brings every past move's events (to fill a log).
+    const history = url.searchParams.get('history') === '1';
+    wss.handleUpgrade(req, socket, head, (ws) => onSocket(ws, table, seat, since, history));
   });
 
   const onSocket = (
@@ -432,6 +434,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     table: LiveTable,
     seat: number | null,
     since: number | undefined,
+    history: boolean,
   ) => {
     metrics.connections++;
     let tokens = RATE_BURST;
@@ -478,7 +481,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       table.detach(conn);
     });
     ws.on('error', () => {});
-    table.attach(conn, since);
+    table.attach(conn, since, history);
   };
 
   const byteSize = (data: Buffer | ArrayBuffer | Buffer[]): number =>

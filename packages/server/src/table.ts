@@ -2,6 +2,7 @@ import { eventsFor, Rng, type AnyGame, type Emitted, type Seat } from '@boss-tab
 import { botKinds } from '@boss-table/games/bots';
 import type {
   ErrorCode,
+  PastMove,
   PublicSeat,
   ServerMessage,
   TableDetails,
@@ -160,7 +161,7 @@ export class LiveTable {
     return seat === undefined ? null : { seat, deadline: this.deadline, bankMs: this.bank.slice() };
   }
 
-  snapshot(seat: Seat | null): ServerMessage {
+  snapshot(seat: Seat | null, withPast = false): ServerMessage {
     return {
       type: 'snapshot',
       seq: this.seq,
@@ -170,7 +171,16 @@ export class LiveTable {
       view: this.game.view(this.state, seat),
       legal: this.legalFor(seat),
       timer: this.timerState(),
+      ...(withPast ? { past: this.pastFor(seat) } : {}),
     };
+  }
+
+  /** Every move so far and its events, for this seat's eyes only. */
+  pastFor(seat: Seat | null): PastMove[] {
+    const out: PastMove[] = [];
+    for (let k = 1; k <= this.seq; k++)
+      out.push({ seq: k, seat: this.moves[k - 1].seat, events: eventsFor(this.history[k], seat) });
+    return out;
   }
 
   /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
@@ -193,13 +203,14 @@ export class LiveTable {
     return out;
   }
 
-  attach(conn: Conn, since: number | undefined): void {
+  /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
+  attach(conn: Conn, since: number | undefined, history = false): void {
     this.lastActivity = Date.now();
     this.conns.add(conn);
     if (since !== undefined && Number.isInteger(since) && since >= 0 && since <= this.seq) {
       for (const m of this.missedSince(conn.seat, since)) conn.send(m);
       conn.send({ type: 'seats', status: this.stored.status, seats: this.publicSeats() });
-    } else conn.send(this.snapshot(conn.seat));
+    } else conn.send(this.snapshot(conn.seat, history));
     if (conn.seat !== null) {
       this.standIn.delete(conn.seat);
       this.broadcastSeats();

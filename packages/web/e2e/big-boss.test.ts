@@ -194,6 +194,18 @@ describe('Big Boss in a real browser', () => {
       0,
     );
     await shot(page, 'big-boss-game-over');
+    // A reload keeps the whole log (the snapshot brings every past move's events), word for word.
+    const log = page.getByRole('region', { name: 'game log' });
+    const logBefore = (await log.textContent()) ?? '';
+    const linesBefore = await log.locator('li').count();
+    expect(linesBefore).toBeGreaterThan(turns);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Game over' }).waitFor();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="game log"] li').length >= n,
+      linesBefore,
+    );
+    expect(await log.textContent()).toBe(logBefore);
     await spectator.getByRole('heading', { name: 'Game over' }).waitFor();
     expect(await handsShown(spectator)).toEqual([]);
 

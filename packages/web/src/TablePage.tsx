@@ -93,11 +93,19 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   }, []);
 
   useEffect(() => {
-    const c = client.connect(id, seating ? { token: seating.token } : {});
+    // history: the first snapshot brings every past move's events, so a reload keeps the log.
+    const c = client.connect(id, { ...(seating ? { token: seating.token } : {}), history: true });
     let n = 0;
     const copy = () => setState(c.state ? { ...c.state } : null);
     c.on('snapshot', () => {
       snapshotAt = performance.now();
+      const past = c.state?.past;
+      if (c.state && past) {
+        delete c.state.past;
+        if (isBigBoss(c.state.view))
+          setBatches(past.slice(-300).map((p) => ({ id: n++, events: p.events })));
+        else setLog(past.flatMap((p) => linesOf(p.events)).slice(-200));
+      }
       copy();
     });
     c.on('seats', copy);
@@ -110,6 +118,20 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       // next animation frame shows them: nothing waits for React's scheduler.
       flushSync(() => onEvents(m));
     });
+    /** The Boss: a move's events in words. */
+    const linesOf = (events: readonly unknown[], standIn?: string): LogLine[] =>
+      (events as BossEvent[])
+        .filter((e) => e.type !== 'turn')
+        .map((e) =>
+          describeEvent(e, c.state?.seat ?? null, (s) =>
+            nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
+          ),
+        )
+        .filter((t): t is string => !!t)
+        .map((text) => ({
+          id: n++,
+          text: standIn ? `${text} (a bot played: ${standIn})` : text,
+        }));
     const onEvents = (m: EventsMessage) => {
       if (isBigBoss(c.state?.view)) {
         const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
@@ -128,18 +150,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
             )
             .filter((t): t is string => !!t),
         );
-      const lines = (m.events as BossEvent[])
-        .filter((e) => e.type !== 'turn')
-        .map((e) =>
-          describeEvent(e, c.state?.seat ?? null, (s) =>
-            nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
-          ),
-        )
-        .filter((t): t is string => !!t)
-        .map((text) => ({
-          id: n++,
-          text: m.standIn ? `${text} (a bot played: ${m.standIn})` : text,
-        }));
+      const lines = linesOf(m.events, m.standIn);
       setLog((old) => [...old, ...lines].slice(-200));
       copy();
     };
