@@ -227,6 +227,36 @@ describe('Big Boss in a real browser', () => {
     await page.close();
   }, 240_000);
 
+  it('plays a whole original-rules game by clicking, to the final money', async () => {
+    const created = (await (
+      await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        body: JSON.stringify({
+          game: 'big-boss',
+          options: { rules: 'original' },
+          seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }],
+        }),
+      })
+    ).json()) as { id: string; seats: { invite?: string }[] };
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[0].invite}`);
+    await page.getByLabel('Your name').fill('Orla');
+    await page.getByRole('button', { name: 'Take my seat' }).click();
+    await page.locator('[data-testid=bb-hand-0] .card').first().waitFor();
+    // Original rules: twelve cards, no face-up row or Level stack to buy from.
+    expect(await page.locator('[data-testid=bb-hand-0] .card').count()).toBe(12);
+    const { turns, kinds } = await playByClicking(page, 0);
+    expect(turns).toBeGreaterThan(3);
+    expect(kinds).toContain('invest');
+    const money = page
+      .getByRole('region', { name: 'final ranking' })
+      .getByRole('table', { name: 'final money' });
+    expect(await money.locator('tbody tr').count()).toBe(2);
+    expect(await money.textContent()).toMatch(/winner/);
+    await shot(page, 'big-boss-original-game-over');
+    await page.close();
+  }, 240_000);
+
   it('two people at one table each see only their own hand (the others a count), and it comes back on reload', async () => {
     const created = (await (
       await fetch(`${server.url}/api/tables`, {
