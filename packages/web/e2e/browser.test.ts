@@ -2,59 +2,22 @@
  * End-to-end in real headless Chromium (Debian's `chromium`, driven by playwright-core):
  * the built web app served by the real server. Screenshots go to test-artifacts/.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
-
-const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
-const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-// Missing pieces fail the suite with a reason, never skip it silently.
-const missing = !existsSync(join(webRoot, 'index.html'))
-  ? 'the web app is not built: run `npm run build` first'
-  : !existsSync(CHROMIUM)
-    ? 'Debian chromium is missing: `apt-get install -y chromium` (.ci/run does it)'
-    : null;
+import type { RunningServer } from '@boss-table/server';
+import { artifacts, shot, startE2E, stopE2E } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (missing) throw new Error(`Browser tests cannot run: ${missing}.`);
-  mkdirSync(artifacts, { recursive: true });
-  server = await startServer({
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'boss-e2e-')),
-    log: silentLogger,
-    webRoot,
-    botBudgetMs: 5,
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  ({ server, browser } = await startE2E('boss-e2e-'));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+afterAll(() => stopE2E(server, browser));
 
 /** Plays this page's seat by clicking until the final ranking shows. */
 async function playByClicking(page: Page, screenshots = false): Promise<number> {

@@ -1,0 +1,61 @@
+/**
+ * What the end-to-end suites share: the real server serving the built web app, Debian's
+ * headless Chromium (driven by playwright-core) and screenshots in test-artifacts/.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
+
+const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+export const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Starts the server (data in a fresh temp folder named after `tmpPrefix`) and the browser. */
+export async function startE2E(
+  tmpPrefix: string,
+): Promise<{ server: RunningServer; browser: Browser }> {
+  // Missing pieces fail the suite with a reason, never skip it silently.
+  const missing = !existsSync(join(webRoot, 'index.html'))
+    ? 'the web app is not built: run `npm run build` first'
+    : !existsSync(CHROMIUM)
+      ? 'Debian chromium is missing: `apt-get install -y chromium` (.ci/run does it)'
+      : null;
+  if (missing) throw new Error(`Browser tests cannot run: ${missing}.`);
+  mkdirSync(artifacts, { recursive: true });
+  const server = await startServer({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), tmpPrefix)),
+    log: silentLogger,
+    webRoot,
+    botBudgetMs: 5,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return { server, browser };
+}
+
+export async function stopE2E(
+  server: RunningServer | undefined,
+  browser: Browser | undefined,
+): Promise<void> {
+  await browser?.close();
+  await server?.close();
+}
+
+/** A full-page screenshot in test-artifacts/<name>.png. */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
