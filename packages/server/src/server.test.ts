@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
-import type { ServerMessage, TableConnection } from '@boss-table/client';
+import type { ServerMessage } from '@boss-table/client';
+import { recordFrames, scanFrames } from './frame-scan.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
@@ -20,13 +21,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Everything a connection received, as raw frames, for the hidden-information scan. */
-function recordFrames(conn: TableConnection): ServerMessage[] {
-  const frames: ServerMessage[] = [];
-  conn.on('message', (m) => frames.push(m));
-  return frames;
-}
-
 /**
  * Fails if a frame sent to `seat` (null: spectator) holds something it may not know: another
  * hand's card values, a hand dealt to another seat, the secret seed, anyone's token, or a
@@ -38,25 +32,14 @@ function scan(
   secrets: readonly string[],
 ): number {
   let checked = 0;
-  const walk = (x: unknown): void => {
-    if (typeof x === 'string') {
-      for (const s of secrets) expect(x.includes(s), 'a secret in a frame').toBe(false);
-      return;
-    }
-    if (Array.isArray(x)) return x.forEach(walk);
-    if (typeof x !== 'object' || x === null) return;
-    const o = x as Record<string, unknown>;
+  scanFrames(frames, secrets, ['seed', 'rng', 'rewards', 'token', 'tokenHash'], (o) => {
     if (Array.isArray(o.hands))
       (o.hands as { cards: unknown }[]).forEach((h, p) => {
         checked++;
         if (p !== seat) expect(h.cards, `hand ${p} values sent to ${seat}`).toBeNull();
       });
     if (o.type === 'hand-dealt') expect(o.seat).toBe(seat);
-    for (const key of Object.keys(o))
-      expect(['seed', 'rng', 'rewards', 'token', 'tokenHash']).not.toContain(key);
-    Object.values(o).forEach(walk);
-  };
-  for (const f of frames) walk(f);
+  });
   return checked;
 }
 
