@@ -178,6 +178,24 @@ describe('replay', () => {
     const d = replay(count, record(moves, 'x'));
     expect(d.ok && d.value.events).toEqual([]);
   });
+
+  it('shows each step to onStep: the state after setup and after each move, with its events', () => {
+    const moves = [
+      { seat: 0, add: 1 },
+      { seat: 1, add: 2 },
+    ];
+    const seen: { total: number; events: string[] }[] = [];
+    const r = replay(count, record(moves, 'x'), {
+      onStep: (s, events) =>
+        seen.push({ total: s.total, events: events.map((e) => (e.event as CountEvent).type) }),
+    });
+    if (!r.ok) throw new Error('replay refused a legal record');
+    expect(seen).toEqual([
+      { total: 0, events: ['dealt', 'dealt'] },
+      { total: 1, events: ['added'] },
+      { total: 3, events: ['added'] },
+    ]);
+  });
 });
 
 describe('eventsFor', () => {

@@ -62,11 +62,17 @@ export interface Replayed<S, E> {
   readonly events: readonly Emitted<E>[];
 }
 
-/** Replays a record from its start. A move the rules refuse stops it with its index. */
+/**
+ * Replays a record from its start. A move the rules refuse stops it with its index.
+ * `onStep` sees the state after setup and after each move, with that step's events.
+ */
 export function replay<G extends AnyGame>(
   game: G,
   record: GameRecord,
-  opts: { keepEvents?: boolean } = {},
+  opts: {
+    keepEvents?: boolean;
+    onStep?: (state: ReturnType<G['clone']>, events: readonly Emitted<unknown>[]) => void;
+  } = {},
 ): Result<Replayed<ReturnType<G['clone']>, unknown>, RecordError> {
   if (record.game !== game.id)
     return err({
@@ -92,6 +98,7 @@ export function replay<G extends AnyGame>(
     return err({ kind: 'invalid-presets', message: start.error.message, rule: start.error.kind });
   const events: Emitted<unknown>[] = opts.keepEvents ? [...start.value.events] : [];
   let state = start.value.state;
+  opts.onStep?.(state, start.value.events);
   for (let i = 0; i < record.moves.length; i++) {
     const { seat, ...rawMove } = record.moves[i];
     const move = game.parseMove(rawMove);
@@ -117,6 +124,7 @@ export function replay<G extends AnyGame>(
       });
     state = applied.value.state;
     if (opts.keepEvents) events.push(...applied.value.events);
+    opts.onStep?.(state, applied.value.events);
   }
   return ok({ state, events });
 }

@@ -1,4 +1,4 @@
-import { parseRecord, type Emitted } from '@boss-table/core';
+import { parseRecord, replay, type Emitted } from '@boss-table/core';
 import {
   describeEvent,
   theBoss,
@@ -21,12 +21,6 @@ export function replaySteps(raw: unknown): { steps: ReplayStep[] } | { error: st
   if (!record.ok) return { error: record.error.message };
   if (record.value.game !== theBoss.id)
     return { error: `This record is for "${record.value.game}".` };
-  const options = theBoss.parseOptions(record.value.options);
-  if (!options.ok) return { error: options.error.message };
-  const presets = theBoss.parsePresets(record.value, options.value);
-  if (!presets.ok) return { error: presets.error.message };
-  const setup = theBoss.setup(options.value, record.value.seed, presets.value);
-  if (!setup.ok) return { error: setup.error.message };
   const step = (s: BossState, events: readonly Emitted<BossEvent>[]): ReplayStep => ({
     view: theBoss.view(s, null),
     hands: s.hands.map((_, seat) => theBoss.view(s, seat).hands[seat].cards ?? []),
@@ -35,19 +29,10 @@ export function replaySteps(raw: unknown): { steps: ReplayStep[] } | { error: st
       .map((e) => describeEvent(e.event, null) ?? '')
       .filter(Boolean),
   });
-  let state = setup.value.state;
-  const steps = [step(state, setup.value.events)];
-  for (const [i, m] of record.value.moves.entries()) {
-    const { seat, ...rest } = m;
-    const move = theBoss.parseMove(rest);
-    if (!move.ok) return { error: `Move ${i}: ${move.error.message}` };
-    const applied = theBoss.apply(state, seat, move.value);
-    if (!applied.ok)
-      return {
-        error: `Move ${i} (seat ${seat}) breaks "${applied.error.kind}": ${applied.error.message}`,
-      };
-    state = applied.value.state;
-    steps.push(step(state, applied.value.events));
-  }
+  const steps: ReplayStep[] = [];
+  const replayed = replay(theBoss, record.value, {
+    onStep: (s, events) => steps.push(step(s, events as readonly Emitted<BossEvent>[])),
+  });
+  if (!replayed.ok) return { error: replayed.error.message };
   return { steps };
 }

@@ -1,4 +1,4 @@
-import { parseRecord, type Emitted } from '@boss-table/core';
+import { parseRecord, replay, type Emitted } from '@boss-table/core';
 import {
   bigBoss,
   describeEvent,
@@ -27,10 +27,6 @@ export function bigBossReplaySteps(
   if (!record.ok) return { error: record.error.message };
   if (record.value.game !== bigBoss.id)
     return { error: `This record is for "${record.value.game}".` };
-  const options = bigBoss.parseOptions(record.value.options);
-  if (!options.ok) return { error: options.error.message };
-  const setup = bigBoss.setup(options.value, record.value.seed, undefined);
-  if (!setup.ok) return { error: setup.error.message };
   const step = (s: BigBossState, events: readonly Emitted<BigBossEvent>[]): BigBossReplayStep => ({
     view: bigBoss.view(s, null),
     hands: Array.from({ length: s.config.players }, (_, seat) => bigBoss.view(s, seat).hand ?? []),
@@ -45,19 +41,10 @@ export function bigBossReplaySteps(
       })
       .filter((t): t is string => !!t),
   });
-  let state = setup.value.state;
-  const steps = [step(state, setup.value.events)];
-  for (const [i, m] of record.value.moves.entries()) {
-    const { seat, ...rest } = m;
-    const move = bigBoss.parseMove(rest);
-    if (!move.ok) return { error: `Move ${i}: ${move.error.message}` };
-    const applied = bigBoss.apply(state, seat, move.value);
-    if (!applied.ok)
-      return {
-        error: `Move ${i} (seat ${seat}) breaks "${applied.error.kind}": ${applied.error.message}`,
-      };
-    state = applied.value.state;
-    steps.push(step(state, applied.value.events));
-  }
+  const steps: BigBossReplayStep[] = [];
+  const replayed = replay(bigBoss, record.value, {
+    onStep: (s, events) => steps.push(step(s, events as readonly Emitted<BigBossEvent>[])),
+  });
+  if (!replayed.ok) return { error: replayed.error.message };
   return { steps };
 }
