@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, botContext, search } from '@boss-table/core';
+import { Rng, botContext, search, type SearchBudget } from '@boss-table/core';
 import { position } from '@boss-table/big-boss/test-kit';
 import { bigBoss } from '../game.js';
 import { legalMoves } from '../play.js';
@@ -158,26 +158,36 @@ describe('ismcts bot', () => {
     expect(a.visits).toEqual(b.visits);
   });
 
-  /** A search whose first candidate (the fallback) is the worst-ranked, so only playouts can pick well. */
-  function searchReversed(view: ReturnType<typeof bigBoss.view>, seat: number, seed: string) {
-    // Light playouts over every move (the easy level's search), with a fixed iteration count.
-    const hooks = bigBossHooks(ISMCTS_LEVELS.easy);
+  /**
+   * A search whose first candidate (the fallback) is the worst-ranked, so only playouts can
+   * pick well. By default light playouts over every move (the easy level's search).
+   */
+  function searchReversed(
+    view: ReturnType<typeof bigBoss.view>,
+    seat: number,
+    seed: string,
+    config = ISMCTS_LEVELS.easy,
+    budget: SearchBudget = { iterations: 1500 },
+  ) {
+    const hooks = bigBossHooks(config);
     const reversed = {
       ...hooks,
       candidates: (v: typeof view, p: number, rng: Rng) => hooks.candidates(v, p, rng).reverse(),
     };
-    return search(bigBoss, reversed, { iterations: 1500 }, view, seat, {
+    return search(bigBoss, reversed, budget, view, seat, {
       rng: Rng.fromSeed(seed),
       deadline: Infinity,
     });
   }
 
-  it('plays the merger that wins the game with the last piece', () => {
-    // One piece left. I13 between Lion (20) and Lunar (30) merges them: seat 0's six Lion
-    // shares are paid 6 × 21 (boosting Lion) and Lunar at 50 earns it 50, so it ends the game
-    // with 40 + 50 + 126 = 216 against 180. I40 would only earn 4 from Vega (164: a loss),
-    // and buying a card lets the others end the game.
-    const t = position({
+  /**
+   * One piece left. I13 between Lion (20) and Lunar (30) merges them: seat 0's six Lion
+   * shares are paid 6 × 21 (boosting Lion) and Lunar at 50 earns it 50, so it ends the game
+   * with 40 + 50 + 126 = 216 against 180. I40 would only earn 4 from Vega (164: a loss),
+   * and buying a card lets the others end the game.
+   */
+  const lastPieceMerger = () =>
+    position({
       players: 3,
       companies: {
         lion: { track: '9 10 11:2 12', price: 20 },
@@ -190,7 +200,9 @@ describe('ismcts bot', () => {
       row: 'I50 I51 I52 I53 I54 I55',
       piecesLeft: 1,
     });
-    const result = searchReversed(t.view(0), 0, 'merge');
+
+  it('plays the merger that wins the game with the last piece', () => {
+    const result = searchReversed(lastPieceMerger().view(0), 0, 'merge');
     expect(result.move).toMatchObject({ type: 'expand', card: 'I13', space: 13, boost: 'lion' });
   });
 
@@ -259,29 +271,10 @@ describe('ismcts bot', () => {
   });
 
   it('finds, with paired heuristic playouts, the merger that wins with the last piece', () => {
-    // The same position as above; the heuristic ranks the merger among its best five.
-    const t = position({
-      players: 3,
-      companies: {
-        lion: { track: '9 10 11:2 12', price: 20 },
-        lunar: { track: '14 15:3', price: 30 },
-        vega: { track: '41 42 43', price: 3 },
-      },
-      shares: [{ lion: 6 }, {}, {}],
-      hands: ['I13 I40', 'I60 I61', 'I30 I31'],
-      cash: [40, 180, 180],
-      row: 'I50 I51 I52 I53 I54 I55',
-      piecesLeft: 1,
-    });
-    const hooks = bigBossHooks(ISMCTS_LEVELS.hard);
-    const reversed = {
-      ...hooks,
-      candidates: (v: ReturnType<typeof t.view>, p: number, rng: Rng) =>
-        hooks.candidates(v, p, rng).reverse(),
-    };
-    const result = search(bigBoss, reversed, { iterations: 20, paired: true }, t.view(0), 0, {
-      rng: Rng.fromSeed('merge'),
-      deadline: Infinity,
+    // The heuristic ranks the merger among its best five.
+    const result = searchReversed(lastPieceMerger().view(0), 0, 'merge', ISMCTS_LEVELS.hard, {
+      iterations: 20,
+      paired: true,
     });
     // Boosting either company wins (356 or 350 against 190): both end the game in front.
     expect(result.move).toMatchObject({ type: 'expand', card: 'I13', space: 13 });

@@ -128,6 +128,26 @@ function randomPlay(s: BigBossState, seat: number, rng: Rng): BigBossMove | unde
   return undefined;
 }
 
+/**
+ * A random company whose share is on sale (beyond the `taken` ones) within `budget`
+ * (reservoir sampling), or -1.
+ */
+function randomAffordable(
+  s: BigBossState,
+  taken: readonly number[],
+  budget: number,
+  rng: Rng,
+): number {
+  let chosen = -1;
+  let seen = 0;
+  for (let c = 0; c < COMPANY_COUNT; c++)
+    if (s.status[c] === ACTIVE && s.sharesLeft[c] > taken[c] && shareCost(s, c) <= budget) {
+      seen++;
+      if (rng.int(seen) === 0) chosen = c;
+    }
+  return chosen;
+}
+
 /** A random invest: the tower or not, then 0–2 random affordable shares. Always legal. */
 export function randomInvest(
   s: BigBossState,
@@ -143,13 +163,7 @@ export function randomInvest(
   const taken = new Array<number>(COMPANY_COUNT).fill(0);
   const picks: number[] = [];
   for (let i = 0; i < count; i++) {
-    let chosen = -1;
-    let seen = 0;
-    for (let c = 0; c < COMPANY_COUNT; c++)
-      if (s.status[c] === ACTIVE && s.sharesLeft[c] > taken[c] && shareCost(s, c) <= budget) {
-        seen++;
-        if (rng.int(seen) === 0) chosen = c;
-      }
+    const chosen = randomAffordable(s, taken, budget, rng);
     if (chosen < 0) break;
     taken[chosen]++;
     budget -= shareCost(s, chosen);
@@ -279,24 +293,15 @@ function greedyInvest(s: BigBossState, seat: number, rng: Rng): BigBossMove {
   const picks: number[] = [];
   const taken = new Array<number>(COMPANY_COUNT).fill(0);
   for (let i = 0; i < 2; i++) {
-    let chosen = -1;
     const p = s.played;
-    if (
+    const chosen =
       p >= 0 &&
       rng.int(3) !== 0 &&
       s.status[p] === ACTIVE &&
       s.sharesLeft[p] > taken[p] &&
       shareCost(s, p) <= budget
-    )
-      chosen = p;
-    else {
-      let seen = 0;
-      for (let c = 0; c < COMPANY_COUNT; c++)
-        if (s.status[c] === ACTIVE && s.sharesLeft[c] > taken[c] && shareCost(s, c) <= budget) {
-          seen++;
-          if (rng.int(seen) === 0) chosen = c;
-        }
-    }
+        ? p
+        : randomAffordable(s, taken, budget, rng);
     if (chosen < 0) break;
     taken[chosen]++;
     budget -= shareCost(s, chosen);
