@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { shot, startE2E, stopE2E } from './harness.js';
+import { createTable, shot, startE2E, stopE2E, takeSeat } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -191,20 +191,13 @@ describe('Big Boss in a real browser', () => {
   }, 240_000);
 
   it('plays a whole original-rules game by clicking, to the final money', async () => {
-    const created = (await (
-      await fetch(`${server.url}/api/tables`, {
-        method: 'POST',
-        body: JSON.stringify({
-          game: 'big-boss',
-          options: { rules: 'original' },
-          seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }],
-        }),
-      })
-    ).json()) as { id: string; seats: { invite?: string }[] };
+    const created = await createTable(server, {
+      game: 'big-boss',
+      options: { rules: 'original' },
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }],
+    });
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[0].invite}`);
-    await page.getByLabel('Your name').fill('Orla');
-    await page.getByRole('button', { name: 'Take my seat' }).click();
+    await takeSeat(page, server, created, 0, 'Orla');
     await page.locator('[data-testid=bb-hand-0] .card').first().waitFor();
     // Original rules: twelve cards, no face-up row or Level stack to buy from.
     expect(await page.locator('[data-testid=bb-hand-0] .card').count()).toBe(12);
@@ -221,16 +214,11 @@ describe('Big Boss in a real browser', () => {
   }, 240_000);
 
   it('two people at one table each see only their own hand (the others a count), and it comes back on reload', async () => {
-    const created = (await (
-      await fetch(`${server.url}/api/tables`, {
-        method: 'POST',
-        body: JSON.stringify({
-          game: 'big-boss',
-          options: { rules: 'original' },
-          seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
-        }),
-      })
-    ).json()) as { id: string; seats: { invite?: string }[] };
+    const created = await createTable(server, {
+      game: 'big-boss',
+      options: { rules: 'original' },
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+    });
     const pages: Page[] = [];
     const hands: string[] = [];
     for (const [seat, name] of [
@@ -240,9 +228,7 @@ describe('Big Boss in a real browser', () => {
       const page = await (
         await browser.newContext({ viewport: { width: 390, height: 844 } })
       ).newPage();
-      await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[seat].invite}`);
-      await page.getByLabel('Your name').fill(name);
-      await page.getByRole('button', { name: 'Take my seat' }).click();
+      await takeSeat(page, server, created, seat, name);
       await page.locator(`[data-testid=bb-hand-${seat}] .card`).first().waitFor();
       hands.push((await page.locator(`[data-testid=bb-hand-${seat}]`).textContent()) ?? '');
       pages.push(page);

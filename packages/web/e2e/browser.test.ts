@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { artifacts, shot, startE2E, stopE2E } from './harness.js';
+import { artifacts, createTable, shot, startE2E, stopE2E, takeSeat } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -91,15 +91,10 @@ describe('in a real browser', () => {
   }, 120_000);
 
   it('shows each player only their own hand, a spectator none, and restores a table on reload', async () => {
-    const created = (await (
-      await fetch(`${server.url}/api/tables`, {
-        method: 'POST',
-        body: JSON.stringify({
-          game: 'the-boss',
-          seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
-        }),
-      })
-    ).json()) as { id: string; seats: { invite?: string }[] };
+    const created = await createTable(server, {
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+    });
     const pages: Page[] = [];
     for (const [seat, name] of [
       [0, 'Ann'],
@@ -107,9 +102,7 @@ describe('in a real browser', () => {
     ] as const) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
       const page = await context.newPage();
-      await page.goto(`${server.url}/#/t/${created.id}?invite=${created.seats[seat].invite}`);
-      await page.getByLabel('Your name').fill(name);
-      await page.getByRole('button', { name: 'Take my seat' }).click();
+      await takeSeat(page, server, created, seat, name);
       await page.locator(`[data-testid=hand-${seat}] .card:not(.back)`).first().waitFor();
       pages.push(page);
     }

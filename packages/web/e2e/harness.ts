@@ -59,3 +59,30 @@ export async function stopE2E(
 /** A full-page screenshot in test-artifacts/<name>.png. */
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+export interface CreatedTable {
+  readonly id: string;
+  readonly seats: readonly { readonly invite?: string }[];
+}
+
+/** Creates a table through the HTTP API, as the lobby would. */
+export async function createTable(server: RunningServer, body: unknown): Promise<CreatedTable> {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as CreatedTable;
+}
+
+/** Opens a seat's invite link on `page` and takes the seat under `name`. */
+export async function takeSeat(
+  page: Page,
+  server: RunningServer,
+  table: CreatedTable,
+  seat: number,
+  name: string,
+): Promise<void> {
+  await page.goto(`${server.url}/#/t/${table.id}?invite=${table.seats[seat].invite}`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Take my seat' }).click();
+}

@@ -211,6 +211,16 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   if (!view || !state) return <p>{connected ? 'Loading the table…' : 'Connecting…'}</p>;
   const freeSeat = state.seats.some((s) => !s.taken);
   const timer = state.timer;
+  // At the end of a game, either game's table.
+  const endActions = (
+    <p>
+      <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+        Download the record
+      </a>{' '}
+      {seating && <button onClick={() => void askRematch()}>Rematch</button>}
+      {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
+    </p>
+  );
   return (
     <div className="table-page">
       {!connected && (
@@ -247,15 +257,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
             events={batches}
             onMove={(m) => void move(m)}
             busy={busy}
-            endActions={
-              <p>
-                <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
-                  Download the record
-                </a>{' '}
-                {seating && <button onClick={() => void askRematch()}>Rematch</button>}
-                {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
-              </p>
-            }
+            endActions={endActions}
           />
         </Suspense>
       ) : (
@@ -294,13 +296,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
                 ))}
               </ol>
               <p>Decided by: {view.outcome.decidedBy}</p>
-              <p>
-                <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
-                  Download the record
-                </a>{' '}
-                {seating && <button onClick={() => void askRematch()}>Rematch</button>}
-                {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
-              </p>
+              {endActions}
             </section>
           )}
           {state.legal !== null && state.legal !== undefined && view.turn === state.seat && (
