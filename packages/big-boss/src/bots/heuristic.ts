@@ -213,12 +213,16 @@ function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
 export const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
   judgeBase(s, seat, w) + cashWorth(s.cash[seat], w);
 
-/** Every invest move of phase `invest` (shares up to two, the tower or not) with its worth: what it adds to the position. */
-export function scoreInvestMoves(
+/**
+ * Calls `visit` with every affordable invest of phase `invest` (up to two shares, the tower
+ * or not; companies as indexes) and its worth: what it adds to the position.
+ */
+function forEachInvest(
   s: BigBossState,
   seat: number,
-  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
-): { move: BigBossMove; score: number }[] {
+  w: HeuristicWeights,
+  visit: (shares: readonly number[], tower: boolean, score: number) => void,
+): void {
   const expected = expectedPrices(s, seat, w);
   const cash = s.cash[seat];
   const onSale: number[] = [];
@@ -226,7 +230,6 @@ export function scoreInvestMoves(
     if (s.status[c] === ACTIVE && s.sharesLeft[c] > 0) onSale.push(c);
   const offer = towerOffer(s, seat);
   const base = cashWorth(cash, w);
-  const out: { move: BigBossMove; score: number }[] = [];
   const consider = (shares: number[], tower: boolean) => {
     let cost = tower ? offer!.cost : 0;
     let value = tower ? 3 * expected[offer!.company] : 0;
@@ -235,8 +238,7 @@ export function scoreInvestMoves(
       value += expected[c];
     }
     if (cost > cash) return;
-    const score = value + cashWorth(cash - cost, w) - base;
-    out.push({ move: { type: 'invest', shares: shares.map((c) => COMPANY_IDS[c]), tower }, score });
+    visit(shares, tower, value + cashWorth(cash - cost, w) - base);
   };
   for (const tower of offer ? [false, true] : [false]) {
     consider([], tower);
@@ -248,6 +250,24 @@ export function scoreInvestMoves(
       }
     }
   }
+}
+
+const investMove = (shares: readonly number[], tower: boolean): BigBossMove => ({
+  type: 'invest',
+  shares: shares.map((c) => COMPANY_IDS[c]),
+  tower,
+});
+
+/** Every invest move of phase `invest` with its worth (what it adds to the position). */
+export function scoreInvestMoves(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
+): { move: BigBossMove; score: number }[] {
+  const out: { move: BigBossMove; score: number }[] = [];
+  forEachInvest(s, seat, w, (shares, tower, score) =>
+    out.push({ move: investMove(shares, tower), score }),
+  );
   return out;
 }
 
@@ -257,11 +277,17 @@ export function bestInvest(
   seat: number,
   w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
 ): { move: BigBossMove; gain: number } {
-  // The first (buying nothing) wins ties: only a strictly better invest replaces it.
-  let best = { move: { type: 'invest', shares: [], tower: false } as BigBossMove, gain: 0 };
-  for (const { move, score } of scoreInvestMoves(s, seat, w))
-    if (score > best.gain + 1e-9) best = { move, gain: score };
-  return best;
+  // Buying nothing (worth 0) wins ties: only a strictly better invest replaces it. Only the
+  // best is made into a move: this runs at every step of the search's heuristic playouts.
+  let best: { shares: readonly number[]; tower: boolean } = { shares: [], tower: false };
+  let gain = 0;
+  forEachInvest(s, seat, w, (shares, tower, score) => {
+    if (score > gain + 1e-9) {
+      best = { shares, tower };
+      gain = score;
+    }
+  });
+  return { move: investMove(best.shares, best.tower), gain };
 }
 
 /** Mean worth in hand of a card drawn blind: over the unseen cards (the same in every sample). */
