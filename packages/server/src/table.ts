@@ -175,32 +175,27 @@ export class LiveTable {
     };
   }
 
-  /** Every move so far and its events, for this seat's eyes only. */
-  pastFor(seat: Seat | null): PastMove[] {
+  /** Every move after `since` (default: all) and its events, for this seat's eyes only. */
+  pastFor(seat: Seat | null, since = 0): PastMove[] {
     const out: PastMove[] = [];
-    for (let k = 1; k <= this.seq; k++)
+    for (let k = since + 1; k <= this.seq; k++)
       out.push({ seq: k, seat: this.moves[k - 1].seat, events: eventsFor(this.history[k], seat) });
     return out;
   }
 
   /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
   missedSince(seat: Seat | null, since: number): ServerMessage[] {
-    const out: ServerMessage[] = [];
-    for (let k = since + 1; k <= this.seq; k++)
-      out.push({
-        type: 'events',
-        seq: k,
-        seat: this.moves[k - 1].seat,
-        events: eventsFor(this.history[k], seat),
-        ...(k === this.seq
-          ? {
-              view: this.game.view(this.state, seat),
-              legal: this.legalFor(seat),
-              timer: this.timerState(),
-            }
-          : {}),
-      });
-    return out;
+    return this.pastFor(seat, since).map((p) => ({
+      type: 'events',
+      ...p,
+      ...(p.seq === this.seq
+        ? {
+            view: this.game.view(this.state, seat),
+            legal: this.legalFor(seat),
+            timer: this.timerState(),
+          }
+        : {}),
+    }));
   }
 
   /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
