@@ -118,15 +118,16 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       // next animation frame shows them: nothing waits for React's scheduler.
       flushSync(() => onEvents(m));
     });
+    /** The Boss: an event in words, as this seat reads it, with the players' names. */
+    const describe = (e: BossEvent) =>
+      describeEvent(e, c.state?.seat ?? null, (s) =>
+        nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
+      );
     /** The Boss: a move's events in words. */
     const linesOf = (events: readonly unknown[], standIn?: string): LogLine[] =>
       (events as BossEvent[])
         .filter((e) => e.type !== 'turn')
-        .map((e) =>
-          describeEvent(e, c.state?.seat ?? null, (s) =>
-            nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
-          ),
-        )
+        .map(describe)
         .filter((t): t is string => !!t)
         .map((text) => ({
           id: n++,
@@ -141,15 +142,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       }
       const results = (m.events as BossEvent[]).filter((e) => RESULT_EVENTS.has(e.type));
       if (results.some((e) => e.type === 'round-ended'))
-        setRoundResults(
-          results
-            .map((e) =>
-              describeEvent(e, c.state?.seat ?? null, (s) =>
-                nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
-              ),
-            )
-            .filter((t): t is string => !!t),
-        );
+        setRoundResults(results.map(describe).filter((t): t is string => !!t));
       const lines = linesOf(m.events, m.standIn);
       setLog((old) => [...old, ...lines].slice(-200));
       copy();
