@@ -3,13 +3,10 @@
  * playwright-core): the built web app served by the real server, as in browser.test.ts.
  * Screenshots go to test-artifacts/ (big-boss-*.png).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { createTable, shot, startE2E, stopE2E, takeSeat } from './harness.js';
+import { createTable, openReplay, shot, startE2E, stopE2E, takeSeat } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -173,18 +170,12 @@ describe('Big Boss in a real browser', () => {
     expect(await handsShown(spectator)).toEqual([]);
 
     // The finished game replays step by step from its record, every hand shown.
-    const record = await (await fetch(`${server.url}/api/tables/${id}/record`)).text();
-    const file = join(mkdtempSync(join(tmpdir(), 'boss-bb-record-')), 'record.json');
-    writeFileSync(file, record);
-    await page.goto(`${server.url}/#/replay`);
-    await page.locator('input[type=file]').setInputFiles(file);
-    const slider = page.getByRole('slider', { name: 'move' });
-    await slider.waitFor();
-    expect(Number(await slider.getAttribute('max'))).toBe(JSON.parse(record).moves.length);
+    const { slider, moves } = await openReplay(page, server, id);
+    expect(Number(await slider.getAttribute('max'))).toBe(moves);
     expect(await handsShown(page)).toEqual(['bb-hand-0', 'bb-hand-1']);
     await page.getByRole('button', { name: 'next move' }).click();
     await page.getByText('Move 1 of').waitFor();
-    await slider.fill(String(JSON.parse(record).moves.length));
+    await slider.fill(String(moves));
     await page.getByRole('table', { name: 'final money' }).waitFor();
     await shot(page, 'big-boss-replay');
     await page.close();

@@ -2,13 +2,20 @@
  * End-to-end in real headless Chromium (Debian's `chromium`, driven by playwright-core):
  * the built web app served by the real server. Screenshots go to test-artifacts/.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { artifacts, createTable, shot, startE2E, stopE2E, takeSeat } from './harness.js';
+import {
+  artifacts,
+  createTable,
+  openReplay,
+  shot,
+  startE2E,
+  stopE2E,
+  takeSeat,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -75,14 +82,8 @@ describe('in a real browser', () => {
     expect((perf as { eventsMissedFrame: number }).eventsMissedFrame).toBe(0);
     // The finished game replays step by step from its record, everything revealed.
     const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
-    const record = await (await fetch(`${server.url}/api/tables/${id}/record`)).text();
-    const file = join(mkdtempSync(join(tmpdir(), 'boss-record-')), 'record.json');
-    writeFileSync(file, record);
-    await page.goto(`${server.url}/#/replay`);
-    await page.locator('input[type=file]').setInputFiles(file);
-    const slider = page.getByRole('slider', { name: 'move' });
-    await slider.waitFor();
-    expect(Number(await slider.getAttribute('max'))).toBe(JSON.parse(record).moves.length);
+    const { slider, moves } = await openReplay(page, server, id);
+    expect(Number(await slider.getAttribute('max'))).toBe(moves);
     expect(await page.locator('.hand .card:not(.back)').count()).toBeGreaterThan(4 * 4); // every hand shown
     await page.getByRole('button', { name: 'next move' }).click();
     await page.getByText('Move 1 of').waitFor();

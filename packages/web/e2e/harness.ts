@@ -2,11 +2,11 @@
  * What the end-to-end suites share: the real server serving the built web app, Debian's
  * headless Chromium (driven by playwright-core) and screenshots in test-artifacts/.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
 
 const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -85,4 +85,23 @@ export async function takeSeat(
   await page.goto(`${server.url}/#/t/${table.id}?invite=${table.seats[seat].invite}`);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Take my seat' }).click();
+}
+
+/**
+ * Downloads a finished table's record and opens it in the replay page on `page`; returns the
+ * move slider (already shown) and the record's number of moves.
+ */
+export async function openReplay(
+  page: Page,
+  server: RunningServer,
+  tableId: string,
+): Promise<{ slider: Locator; moves: number }> {
+  const record = await (await fetch(`${server.url}/api/tables/${tableId}/record`)).text();
+  const file = join(mkdtempSync(join(tmpdir(), 'boss-record-')), 'record.json');
+  writeFileSync(file, record);
+  await page.goto(`${server.url}/#/replay`);
+  await page.locator('input[type=file]').setInputFiles(file);
+  const slider = page.getByRole('slider', { name: 'move' });
+  await slider.waitFor();
+  return { slider, moves: (JSON.parse(record) as { moves: unknown[] }).moves.length };
 }
