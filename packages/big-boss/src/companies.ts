@@ -44,8 +44,15 @@ export const isCompanyId = (v: unknown): v is CompanyId =>
 export const SPACES = 72;
 /** Building pieces in the shared pool (the headquarters is not a piece). */
 export const PIECES = 92;
-/** The most pieces one space holds: levels run 1–5. */
+/** The highest level a Level card builds: modern onto 1–4 pieces, original L5 onto four. */
 export const MAX_LEVEL = 5;
+/**
+ * The most pieces a space can come to hold (docs/big-boss.md, decision 1): Level cards build
+ * up to five, and the space's own Industry card, which exists once and never comes back once
+ * played, may add one more on top. The engine needs no check for it: an Industry card is
+ * played on a space of any height.
+ */
+export const MOST_PIECES_ON_A_SPACE = 6;
 export const MAX_PRICE = 50;
 export const TOWERS_PER_PLAYER = 2;
 /** Radio tower (ownership flag) prices: a player's first, then second. */

@@ -50,7 +50,6 @@ export type MoveErrorKind =
   | 'found-level-card'
   | 'expand-card-space'
   | 'expand-not-connected'
-  | 'expand-full'
   | 'expand-level'
   | 'merge-boost'
   | 'merge-acquirer'
@@ -69,7 +68,7 @@ const fail = (kind: MoveErrorKind, message: string): GameError<MoveErrorKind> =>
 const name = (company: number): string => COMPANY_NAMES[COMPANY_IDS[company]];
 const DISTANCE_WORDS = ['', 'next to', 'two spaces from', 'three spaces from'];
 const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 const pieceWords = (n: number) => `${COUNT_WORDS[n] ?? n} piece${n === 1 ? '' : 's'}`;
 
 export const BUY_INDUSTRY = 5;
@@ -155,11 +154,6 @@ export function expandTarget(
         `Expanding: a level-${k} card puts the ${ORDINALS[k]} piece on a space with exactly ${pieceWords(k - 1)}; space ${space} has ${pieceWords(here)}.`,
       );
   }
-  if (here >= MAX_LEVEL)
-    return fail(
-      'expand-full',
-      `Expanding: space ${space} already has five pieces, the most a space holds.`,
-    );
   if (here > 0) return { kind: 'join', company: s.owner[space - 1] };
   const before = s.owner[spaceAt(space, -1) - 1];
   const after = s.owner[spaceAt(space, 1) - 1];
@@ -178,7 +172,8 @@ export function canPlayCard(s: BigBossState, card: number): boolean {
   if (s.piecesLeft === 0) return false;
   if (isIndustry(card)) {
     const here = s.pieces[card - 1];
-    if (here > 0) return here < MAX_LEVEL;
+    // On a space of any height: Industry cards have no cap (decision 1).
+    if (here > 0) return true;
     if (s.owner[spaceAt(card, -1) - 1] >= 0 || s.owner[spaceAt(card, 1) - 1] >= 0) return true;
     return foundingStarts(s, card).length > 0;
   }

@@ -10,7 +10,7 @@ import { eventsFor, replay, Rng, type Emitted, type GameRecord } from '@boss-tab
 import {
   cardCode,
   isIndustry,
-  MAX_LEVEL,
+  MOST_PIECES_ON_A_SPACE,
   MAX_PRICE,
   PIECES,
   SPACES,
@@ -110,7 +110,8 @@ function broken(s: BigBossState): string[] {
   const { players, rules, sharesPerCompany } = s.config;
   const onTrack = s.pieces.reduce((a, b) => a + b, 0);
   if (onTrack + s.piecesLeft !== PIECES) out.push(`pieces: ${onTrack} + ${s.piecesLeft} ≠ 92`);
-  if (s.pieces.some((p) => p < 0 || p > MAX_LEVEL)) out.push('a space with over five pieces');
+  if (s.pieces.some((p) => p < 0 || p > MOST_PIECES_ON_A_SPACE))
+    out.push('a space with over six pieces');
   const cards = [...s.hands.flat(), ...s.row, ...s.deck, ...s.discards];
   for (let i = 0; i < s.levels; i++) cards.push(80);
   if (

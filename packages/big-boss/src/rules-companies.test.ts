@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bigBoss } from './game.js';
 import { position } from './test-kit.js';
+import type { BigBossLegal } from './types.js';
 
 const track = (t: ReturnType<typeof position>, from: number, to: number) =>
   t
@@ -175,18 +176,66 @@ describe('expanding (section 5)', () => {
     expect(track(t, 1, 1)).toEqual(['lion:1']);
   });
 
-  it('refuses a space that neither has pieces nor touches a company, another space, and a full space', () => {
-    const t = position({ hands: ['I40 I13 I11'], companies: { lion: { track: '10 11:5 12' } } });
+  it('refuses a space that neither has pieces nor touches a company, and another space', () => {
+    const t = position({ hands: ['I40 I13'], companies: { lion: { track: '10 11:5 12' } } });
     expect(t.refused('expand I40 40')).toMatchObject({ kind: 'expand-not-connected' });
     expect(t.refused('expand I13 14')).toMatchObject({
       kind: 'expand-card-space',
       message:
         'Expanding: an Industry card puts its piece on its own space (I13 goes on space 13).',
     });
-    expect(t.refused('expand I11 11')).toMatchObject({
-      kind: 'expand-full',
-      message: 'Expanding: space 11 already has five pieces, the most a space holds.',
+  });
+
+  // Decision 1: Industry cards have no cap ("1–6 million, depending on the level").
+  for (const rules of ['modern', 'original'] as const)
+    it(`${rules}: an Industry card puts a sixth piece on a five-piece space, raising the price by 6`, () => {
+      const t = position({
+        rules,
+        hands: ['I11'],
+        companies: { lion: { track: '10 11:5 12', price: 20 } },
+      });
+      expect(t.legal().filter((m) => m.type === 'expand')).toEqual([
+        { type: 'expand', card: 'I11', space: 11 },
+      ]);
+      expect(t.state.turn).toBe(0);
+      expect((bigBoss.legalSummary(t.state, 0) as BigBossLegal).expand).toEqual([
+        { card: 'I11', space: 11, company: 'lion', merge: null },
+      ]);
+      t.play('expand I11 11');
+      expect(track(t, 11, 11)).toEqual(['lion:6']);
+      expect(t.price('lion')).toBe(26);
+      expect(t.events('expanded')[0]).toMatchObject({ level: 6, company: 'lion', space: 11 });
+      expect(t.events('earned')[0]).toMatchObject({ amount: 26 });
     });
+
+  it('a sixth piece is the last: Level cards of either edition never build on five or six', () => {
+    const modern = position({
+      hands: ['L'],
+      companies: { lion: { track: '10:6 11:5 12:4', price: 30 } },
+    });
+    expect(modern.refused('expand L 10')).toMatchObject({
+      kind: 'expand-level',
+      message:
+        'Expanding: a Level card puts a piece on a space with 1 to 4 pieces; space 10 has six pieces.',
+    });
+    expect(modern.refused('expand L 11').kind).toBe('expand-level');
+    expect(modern.legal().filter((m) => m.type === 'expand')).toEqual([
+      { type: 'expand', card: 'L', space: 12 },
+    ]);
+    const original = position({
+      rules: 'original',
+      hands: ['L5'],
+      companies: { lion: { track: '10:6 11:5 12:4', price: 30 } },
+    });
+    expect(original.refused('expand L5 10').kind).toBe('expand-level');
+    expect(original.refused('expand L5 11')).toMatchObject({
+      kind: 'expand-level',
+      message:
+        'Expanding: a level-5 card puts the fifth piece on a space with exactly four pieces; space 11 has five pieces.',
+    });
+    expect(original.legal().filter((m) => m.type === 'expand')).toEqual([
+      { type: 'expand', card: 'L5', space: 12 },
+    ]);
   });
 
   it('modern: a Level card on any space with 1 to 4 pieces; refused on a five-piece space', () => {

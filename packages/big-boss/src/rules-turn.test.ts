@@ -1,7 +1,9 @@
 /** Rules file, section 3: a turn — buying a card, playing one, earning, buying shares and towers, selling and passing. */
 import { describe, expect, it } from 'vitest';
 import { cardCode } from './companies.js';
+import { bigBoss } from './game.js';
 import { position } from './test-kit.js';
+import type { BigBossLegal } from './types.js';
 
 describe('buying a card (modern)', () => {
   it('a face-up card costs 5, is replaced from the deck at once in its place, and is known to be in that hand', () => {
@@ -255,6 +257,19 @@ describe('selling and passing', () => {
     ]);
     expect(t.view().seats[0].passed).toBe(true);
   });
+
+  for (const rules of ['modern', 'original'] as const)
+    it(`${rules}: an Industry card that can put a sixth piece on its space must be played, not passed`, () => {
+      const t = position({ ...stuck, rules, hands: ['I2', '', ''] });
+      t.state.pieces[1] = 5; // space 2 of Lion: five pieces (the test kit's price is kept)
+      expect(t.refused('pass')).toMatchObject({ kind: 'must-buy-or-play' });
+      expect(t.legal()).toEqual([{ type: 'expand', card: 'I2', space: 2 }]);
+      const legal = bigBoss.legalSummary(t.state, 0) as BigBossLegal;
+      expect(legal).toMatchObject({ pass: false, sell: [], found: [] });
+      expect(legal.expand).toEqual([{ card: 'I2', space: 2, company: 'lion', merge: null }]);
+      t.play('expand I2 2');
+      expect(t.price('lion')).toBe(13);
+    });
 
   it('original: passes without selling', () => {
     const t = position({ ...stuck, rules: 'original' });

@@ -15,6 +15,7 @@ import {
   LEVEL_CARDS,
   MAX_PRICE,
   MODERN_LEVEL,
+  MOST_PIECES_ON_A_SPACE,
   PIECES,
   SPACES,
   type CompanyId,
@@ -83,8 +84,8 @@ export function trackSpaces(track: string): [number, number][] {
   return words(track).map((w) => {
     const [space, pieces = '1'] = w.split(':');
     const pair: [number, number] = [Number(space), Number(pieces)];
-    if (!(pair[0] >= 1 && pair[0] <= SPACES && pair[1] >= 1 && pair[1] <= 5))
-      throw new Error(`test kit: "${w}" is not a space with 1–5 pieces`);
+    if (!(pair[0] >= 1 && pair[0] <= SPACES && pair[1] >= 1 && pair[1] <= MOST_PIECES_ON_A_SPACE))
+      throw new Error(`test kit: "${w}" is not a space with 1–6 pieces`);
     return pair;
   });
 }

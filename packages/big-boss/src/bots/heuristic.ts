@@ -95,7 +95,7 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
   const room = new Array<number>(COMPANY_COUNT).fill(0);
   for (let i = 0; i < SPACES; i++) {
     const owner = s.owner[i];
-    if (owner >= 0) room[owner] += MAX_LEVEL - s.pieces[i];
+    if (owner >= 0) room[owner] += Math.max(0, MAX_LEVEL - s.pieces[i]);
     else if (s.pieces[i] === 0) {
       const a = s.owner[spaceAt(i + 1, -1) - 1];
       const b = s.owner[spaceAt(i + 1, 1) - 1];
@@ -110,7 +110,7 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
       if (!isIndustry(card)) continue;
       const here = s.pieces[card - 1];
       if (here > 0) {
-        if (here < MAX_LEVEL) own[s.owner[card - 1]] += here + 1;
+        own[s.owner[card - 1]] += here + 1;
         continue;
       }
       const a = s.owner[spaceAt(card, -1) - 1];

@@ -101,6 +101,26 @@ describe('fast random moves for playouts', () => {
     );
   });
 
+  it('play an Industry card onto a five-piece space (its sixth piece) rather than pass, as the heuristic does', () => {
+    for (const rules of ['modern', 'original'] as const) {
+      const t = position({
+        rules,
+        players: 2,
+        cash: [0, 0],
+        hands: ['I2', ''],
+        companies: { lion: { track: '1 2:5 3', price: 20 } },
+      });
+      const sixth = { type: 'expand', card: 'I2', space: 2 };
+      const rng = Rng.fromSeed(rules);
+      for (let i = 0; i < 20; i++) {
+        expect(fastRandomMove(t.state, 0, rng)).toEqual(sixth);
+        expect(policyMove(t.state, 0, rng, { epsilon: 0, buyWhenPlayable: 0 })).toEqual(sixth);
+      }
+      expect(heuristicMove(t.state, 0)).toEqual(sixth);
+      expect(bigBossHeuristicBot().chooseMove(t.view(0), botContext('six', 50))).toEqual(sixth);
+    }
+  });
+
   it('never returns a move when the seat may not act', () => {
     const [s] = positions(1, 'idle');
     const other = (s.turn + 1) % s.config.players;
