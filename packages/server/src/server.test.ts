@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
 import type { ServerMessage } from '@boss-table/client';
-import { recordFrames, scanFrames } from './frame-scan.js';
+import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
@@ -156,6 +156,30 @@ describe('complete games over WebSocket', () => {
       t.frames.forEach((f, i) => (exact += checkAgainstRules(f, t.joined[i].seat, t.table)));
       exact += checkAgainstRules(t.spectatorFrames, null, t.table);
       expect(exact).toBeGreaterThan(t.table.seq);
+      // A page reloaded at the end asks for the whole history (to fill its log): each seat and
+      // the spectator get every move's events, filtered for them as the live frames were.
+      for (const [i, j] of t.joined.entries()) {
+        const later = await checkHistory(
+          t.client,
+          t.created.id,
+          j.token,
+          j.seat,
+          t.table,
+          t.frames[i],
+        );
+        expect(scan(later, j.seat, secrets)).toBeGreaterThan(0);
+        expect(checkAgainstRules(later, j.seat, t.table)).toBe(1);
+      }
+      const later = await checkHistory(
+        t.client,
+        t.created.id,
+        undefined,
+        null,
+        t.table,
+        t.spectatorFrames,
+      );
+      expect(scan(later, null, secrets)).toBeGreaterThan(0);
+      expect(checkAgainstRules(later, null, t.table)).toBe(1);
       [...t.conns, t.spectator].forEach((c) => c.close());
     });
 });
