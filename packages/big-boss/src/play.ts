@@ -11,6 +11,7 @@ import {
   MAX_LEVEL,
   MAX_PRICE,
   MODERN_LEVEL,
+  originalLevel,
   SPACES,
   spaceAt,
   TOWER_PRICES,
@@ -29,6 +30,7 @@ import {
   shareIndex,
   type BigBossState,
   type EventSink,
+  type PassClue,
 } from './state.js';
 import type { BigBossMove, MoneyBreakdown } from './types.js';
 
@@ -572,7 +574,7 @@ function afterPlay(
     event: { type: 'earned', seat, company: COMPANY_IDS[company], amount },
   });
   removeOne(s.hands[seat], card);
-  removeOne(s.known[seat], card);
+  if (!removeOne(s.known[seat], card) && s.passClues[seat].length > 0) playedUnseen(s, seat, card);
   s.discards.push(card);
   s.passes = 0;
   s.passed.fill(false);
@@ -682,12 +684,76 @@ function sell(
 function pass(s: BigBossState, seat: number, ev: EventSink): GameError | undefined {
   if (s.phase === 'play' && (canBuy(s, seat) || canPlay(s, seat)))
     return fail('must-buy-or-play', STUCK_ONLY);
+  recordPassClue(s, seat);
   s.passes++;
   s.passed[seat] = true;
   ev?.push({ audience: 'all', event: { type: 'passed', seat, passes: s.passes } });
   if (s.passes >= s.config.players) finish(s, 'passes', ev);
   else endTurn(s, ev);
   return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// What passes tell (public: docs/big-boss.md, Sampler)
+
+const LEVEL_IDS: Readonly<Record<'modern' | 'original', readonly number[]>> = {
+  modern: [MODERN_LEVEL],
+  original: [2, 3, 4, 5].map(originalLevel),
+};
+
+/** The distinct cards of the rule set that could be played now, ascending ids. */
+export function playableCards(s: BigBossState): number[] {
+  const out: number[] = [];
+  for (let id = 1; id <= SPACES; id++) if (canPlayCard(s, id)) out.push(id);
+  for (const id of LEVEL_IDS[s.config.rules]) if (canPlayCard(s, id)) out.push(id);
+  return out;
+}
+
+function unionSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i] : b[j];
+    if (i < a.length && a[i] === x) i++;
+    if (j < b.length && b[j] === x) j++;
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * A pass: the seat holds no card that could be played now. Every unseen card it holds is
+ * none of them; those it held at earlier passes are none of theirs either.
+ */
+function recordPassClue(s: BigBossState, seat: number): void {
+  const unseen = s.hands[seat].length - s.known[seat].length;
+  if (unseen === 0) return;
+  const playable = playableCards(s);
+  const clues: PassClue[] = s.passClues[seat].map((c) => ({
+    count: c.count,
+    without: unionSorted(c.without, playable),
+  }));
+  // A clue no larger than the one before it (held since longer, so without more) says nothing more.
+  if (clues.length === 0 || clues[clues.length - 1].count < unseen)
+    clues.push({ count: unseen, without: playable });
+  s.passClues[seat] = clues;
+}
+
+/**
+ * An unseen card played: it may have been one of those held since a pass, unless it was
+ * among that pass's playable cards (then it came from the deck later). Counts stay at least
+ * the older clue's (the cards held since an older pass were held at the newer one too).
+ */
+function playedUnseen(s: BigBossState, seat: number, card: number): void {
+  const out: PassClue[] = [];
+  let floor = 0;
+  for (const c of s.passClues[seat]) {
+    const count = Math.max(floor, c.without.includes(card) ? c.count : c.count - 1);
+    if (count > floor) out.push(count === c.count ? c : { count, without: c.without });
+    floor = count;
+  }
+  s.passClues[seat] = out;
 }
 
 /** The turn ends: the game too once the last piece is placed, else the next seat plays. */

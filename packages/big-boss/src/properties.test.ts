@@ -168,6 +168,28 @@ function broken(s: BigBossState): string[] {
     if (s.cash[p] < 0) out.push(`seat ${p}: cash below 0`);
   }
   if (!s.outcome && s.passes >= players) out.push('everyone passed but the game goes on');
+  out.push(...brokenClues(s));
+  return out;
+}
+
+/**
+ * Pass clues: each seat holds at least `count` unseen cards that are none of `without`; in a
+ * seat's list, counts rise and each `without` holds the next one's.
+ */
+function brokenClues(s: BigBossState): string[] {
+  const out: string[] = [];
+  s.passClues.forEach((clues, p) => {
+    const unseen = s.hands[p].slice();
+    for (const id of s.known[p]) if (unseen.includes(id)) unseen.splice(unseen.indexOf(id), 1);
+    clues.forEach((c, j) => {
+      const free = unseen.filter((id) => !c.without.includes(id)).length;
+      if (c.count < 1 || free < c.count)
+        out.push(`seat ${p}: holds ${free} cards its passes allow, not ${c.count}`);
+      const older = clues[j - 1];
+      if (older && (older.count >= c.count || c.without.some((id) => !older.without.includes(id))))
+        out.push(`seat ${p}: pass clues out of order`);
+    });
+  });
   return out;
 }
 
@@ -197,6 +219,8 @@ describe('properties of random games', () => {
       (x) => (x.price[x.status.indexOf(ACTIVE)] = 51),
       (x) => (x.owner[x.owner.findIndex((o) => o >= 0)] = -1),
       (x) => (x.known[0] = [...x.known[0], 999]),
+      (x) => (x.passClues[0] = [{ count: x.hands[0].length + 1, without: [] }]),
+      (x) => (x.passClues[1] = [{ count: 1, without: x.hands[1] }]),
     ];
     for (const breakIt of breakers) {
       const x = bigBoss.clone(s);
@@ -401,6 +425,35 @@ describe('the sampler', () => {
       }),
       { ...RUNS, numRuns: 150 },
     );
+  });
+
+  it('deals every hand as its seat’s passes allow (a pass: no card it held could be played)', () => {
+    let clued = 0;
+    for (let g = 0; g < 24; g++) {
+      const t: Table = {
+        players: 2 + (g % 4),
+        rules: g % 2 === 0 ? 'original' : 'modern',
+        firstPlayer: 0,
+        seed: `clues${g}`,
+      };
+      const { states } = play(t);
+      // The end of a game, where the passes are.
+      for (const s of states.slice(-40, -1)) {
+        const bad = brokenClues(s);
+        if (bad.length) throw new Error(`the true state: ${bad.join('; ')}`);
+        const rng = Rng.fromSeed(`clues${g}/${states.indexOf(s)}`);
+        for (let p = 0; p < t.players; p++) {
+          const view = bigBoss.view(s, p);
+          if (view.seats.some((seat, q) => q !== p && seat.passClues.length > 0)) clued++;
+          for (let k = 0; k < 3; k++) {
+            const sampled = bigBoss.sample(view, rng);
+            const wrong = brokenClues(sampled);
+            if (wrong.length) throw new Error(`a sample: ${wrong.join('; ')}`);
+          }
+        }
+      }
+    }
+    expect(clued).toBeGreaterThan(200);
   });
 
   it('puts each unseen card in each hidden place in proportion to its size', () => {

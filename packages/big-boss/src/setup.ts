@@ -74,6 +74,7 @@ export function setup(
     played: -1,
     passes: 0,
     passed: new Array<boolean>(n).fill(false),
+    passClues: hands.map(() => []),
     outcome: null,
   };
   const events: NonNullable<EventSink> = [

@@ -56,7 +56,23 @@ export interface BigBossState {
   passes: number;
   /** Seats that passed in the current run of passes. */
   passed: boolean[];
+  /**
+   * What each seat's passes tell about its hand, public (docs/big-boss.md, Sampler): oldest
+   * first. A list is never changed in place (copy on write), so a clone shares them.
+   */
+  passClues: (readonly PassClue[])[];
   outcome: Outcome | null;
+}
+
+/**
+ * At least `count` of a seat's unseen cards (those not among its known ones) are none of
+ * `without` (card ids, ascending): it has held them since a pass at which every card in
+ * `without` could have been played. In a seat's list, an older clue has a larger `without`
+ * (every later pass adds its playable cards) and a smaller `count`.
+ */
+export interface PassClue {
+  readonly count: number;
+  readonly without: readonly number[];
 }
 
 export type EventSink = Emitted<BigBossEvent>[] | null;
@@ -112,6 +128,7 @@ export function cloneState(s: BigBossState): BigBossState {
     played: s.played,
     passes: s.passes,
     passed: s.passed.slice(),
+    passClues: s.passClues.slice(),
     outcome: s.outcome,
   };
 }

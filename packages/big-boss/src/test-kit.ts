@@ -186,6 +186,7 @@ export function buildState(spec: PositionSpec): BigBossState {
     played: -1,
     passes: spec.passes ?? 0,
     passed: new Array<boolean>(n).fill(false),
+    passClues: hands.map(() => []),
     outcome: null,
   };
 }

@@ -3,7 +3,7 @@
  * Everything here is plain JSON; docs/big-boss.md describes each field.
  */
 import type { Outcome, Viewer } from '@boss-table/core';
-import type { CardCode, CompanyId, IndustryCard } from './companies.js';
+import type { CardCode, CompanyId, IndustryCard, LevelCard } from './companies.js';
 
 export type { CardCode, CompanyId, IndustryCard, LevelCard } from './companies.js';
 
@@ -92,6 +92,17 @@ export interface SeatView {
   readonly known: readonly CardCode[];
   /** This seat passed in the current run of passes (no buy or play since). */
   readonly passed: boolean;
+  /**
+   * What this seat's passes tell about its hand (a pass means no card it held could be
+   * played), oldest first: at least `count` of its unseen cards (those not in `known`) are
+   * none of the cards that could be played at that pass or a later one — the Industry cards
+   * of `spaces` and the Level cards `levels`. Empty when nothing is known.
+   */
+  readonly passClues: readonly {
+    readonly count: number;
+    readonly spaces: readonly number[];
+    readonly levels: readonly LevelCard[];
+  }[];
 }
 
 /** What one seat (or a spectator) may know (rules file, section 8). Plain JSON. */

@@ -4,11 +4,13 @@ import {
   cardId,
   COMPANY_IDS,
   COMPANY_INDEX,
+  isIndustry,
   SPACES,
   TOWERS_PER_PLAYER,
   type CardCode,
   type CompanyId,
   type IndustryCard,
+  type LevelCard,
 } from './companies.js';
 import { configFor } from './options.js';
 import { allCards } from './setup.js';
@@ -20,6 +22,7 @@ import {
   shareIndex,
   towersOf,
   type BigBossState,
+  type PassClue,
 } from './state.js';
 import type { BigBossView, CompanyStatus, SeatView } from './types.js';
 
@@ -47,6 +50,11 @@ export function view(s: BigBossState, viewer: Viewer): BigBossView {
       handCount: s.hands[p].length,
       known: s.known[p].map(cardCode),
       passed: s.passed[p],
+      passClues: s.passClues[p].map((c) => ({
+        count: c.count,
+        spaces: c.without.filter(isIndustry),
+        levels: c.without.filter((id) => !isIndustry(id)).map(cardCode) as LevelCard[],
+      })),
     });
   }
   return {
@@ -83,13 +91,79 @@ export function view(s: BigBossState, viewer: Viewer): BigBossView {
 
 const ids = (codes: readonly CardCode[]): number[] => codes.map((c) => cardId(c)!);
 
+const cluesOf = (seat: SeatView): PassClue[] =>
+  seat.passClues.map((c) => ({
+    count: c.count,
+    without: [...c.spaces, ...ids(c.levels)].sort((a, b) => a - b),
+  }));
+
+/** A card a seat's passes say it holds: any of the pool but `banned`. */
+interface CluedSlot {
+  readonly seat: number;
+  readonly banned: ReadonlySet<number>;
+}
+
+/** The slots of a seat's clues: the oldest clue's `count`, then each next clue's extra ones. */
+function cluedSlots(seat: number, clues: readonly PassClue[]): CluedSlot[] {
+  const out: CluedSlot[] = [];
+  for (const clue of clues) {
+    const banned = new Set(clue.without);
+    while (out.length < clue.count) out.push({ seat, banned });
+  }
+  return out;
+}
+
+/**
+ * Takes from the (shuffled) pool a card for each slot, returning them per slot: each uniform
+ * among the allowed cards left; when that runs dry (two seats' clues compete for few cards),
+ * a matching of slots to cards (augmenting paths) finds cards for all. A slot no card fits
+ * (a view that does not add up) gets none, and is dealt freely.
+ */
+function fillSlots(pool: number[], slots: readonly CluedSlot[], rng: Rng): (number | undefined)[] {
+  const left = pool.slice();
+  const greedy: number[] = [];
+  for (const slot of slots) {
+    let allowed = 0;
+    for (const id of left) if (!slot.banned.has(id)) allowed++;
+    if (allowed === 0) break;
+    let k = rng.int(allowed);
+    const at = left.findIndex((id) => !slot.banned.has(id) && k-- === 0);
+    greedy.push(left.splice(at, 1)[0]);
+  }
+  if (greedy.length === slots.length) {
+    pool.splice(0, pool.length, ...left);
+    return greedy;
+  }
+  const holder = new Array<number>(pool.length).fill(-1);
+  const place = (slot: number, seen: boolean[]): boolean => {
+    for (let i = 0; i < pool.length; i++) {
+      if (seen[i] || slots[slot].banned.has(pool[i])) continue;
+      seen[i] = true;
+      if (holder[i] < 0 || place(holder[i], seen)) {
+        holder[i] = slot;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let slot = 0; slot < slots.length; slot++)
+    place(slot, new Array<boolean>(pool.length).fill(false));
+  const out = new Array<number | undefined>(slots.length).fill(undefined);
+  holder.forEach((slot, i) => {
+    if (slot >= 0) out[slot] = pool[i];
+  });
+  pool.splice(0, pool.length, ...pool.filter((_, i) => holder[i] < 0));
+  return out;
+}
+
 /**
  * A full state consistent with a view. Every card the view does not place (the unseen
  * pool: the deck and the unknown part of other hands) is equally likely anywhere hidden, so
  * the pool is shuffled and dealt to those places: other hands get their known cards plus
  * unseen ones, the deck the rest in a random order. The generator is fresh.
  *
- * A pass tells that the passer held no playable card then; the sampler does not use that.
+ * Passes tell more (`SeatView.passClues`): a seat's clued cards are drawn first, from the
+ * cards it may hold, and only then are the rest dealt from what is left, reshuffled.
  */
 export function sample(v: BigBossView, rng: Rng): BigBossState {
   const n = v.players;
@@ -115,10 +189,19 @@ export function sample(v: BigBossView, rng: Rng): BigBossState {
   for (const [id, k] of counts) for (let i = 0; i < k; i++) pool.push(id);
   pool.sort((a, b) => a - b);
   rng.shuffle(pool);
+  // Cards the passes say a hand holds come first; then the rest, reshuffled.
+  const slots = v.seats.flatMap((seat, p) => (p === own ? [] : cluedSlots(p, cluesOf(seat))));
+  const clued: number[][] = v.seats.map(() => []);
+  if (slots.length > 0) {
+    fillSlots(pool, slots, rng).forEach((id, i) => {
+      if (id !== undefined) clued[slots[i].seat].push(id);
+    });
+    rng.shuffle(pool);
+  }
   const hands = v.seats.map((seat, p) => {
     if (p === own) return ids(v.hand!);
-    const hand = ids(seat.known);
-    for (let i = seat.known.length; i < seat.handCount; i++) hand.push(pool.pop()!);
+    const hand = [...ids(seat.known), ...clued[p]];
+    while (hand.length < seat.handCount) hand.push(pool.pop()!);
     return hand.sort((a, b) => a - b);
   });
   if (pool.length !== v.deckCount)
@@ -160,6 +243,7 @@ export function sample(v: BigBossView, rng: Rng): BigBossState {
     played: v.played === null ? -1 : COMPANY_INDEX.get(v.played)!,
     passes: v.passes,
     passed: v.seats.map((seat) => seat.passed),
+    passClues: v.seats.map(cluesOf),
     outcome: v.outcome,
   };
 }
