@@ -1,9 +1,12 @@
-/** Prometheus metrics, hand-written: a few counters, gauges and one histogram. */
+import type { BotPoolStats } from './bot-pool.js';
+
+/** Prometheus metrics, hand-written: a few counters, gauges and histograms. */
 export class Metrics {
   movesTotal = 0;
   connections = 0;
   httpRequests = new Map<number, number>();
   private readonly buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+  private readonly botBuckets = [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
   private readonly counts = new Array<number>(this.buckets.length + 1).fill(0);
   private sum = 0;
   private n = 0;
@@ -18,6 +21,35 @@ export class Metrics {
     this.counts[i]++;
   }
 
+  /** Time from a table asking a bot for a move to having it, by kind of table, in seconds. */
+  private readonly botAnswers: Record<'people' | 'bots', { counts: number[]; sum: number }> = {
+    people: { counts: new Array<number>(this.botBuckets.length + 1).fill(0), sum: 0 },
+    bots: { counts: new Array<number>(this.botBuckets.length + 1).fill(0), sum: 0 },
+  };
+
+  /** The bot pool's queue, once the server hands it over (`watchBots`). */
+  private botStats: (() => BotPoolStats) | null = null;
+
+  observeBot(table: 'people' | 'bots', seconds: number): void {
+    const h = this.botAnswers[table];
+    h.sum += seconds;
+    let i = 0;
+    while (i < this.botBuckets.length && seconds > this.botBuckets[i]) i++;
+    h.counts[i]++;
+  }
+
+  /** Reports the pool's running and queued jobs as gauges. */
+  watchBots(pool: { stats(): BotPoolStats }): void {
+    this.botStats = () => pool.stats();
+  }
+
+  /** Connections the server closed, by close code (flooding, slow reader, caps…). */
+  readonly closes = new Map<number, number>();
+
+  closed(code: number): void {
+    this.closes.set(code, (this.closes.get(code) ?? 0) + 1);
+  }
+
   http(status: number): void {
     this.httpRequests.set(status, (this.httpRequests.get(status) ?? 0) + 1);
   }
@@ -30,6 +62,9 @@ export class Metrics {
       '# HELP boss_connections Open WebSocket connections.',
       '# TYPE boss_connections gauge',
       `boss_connections ${this.connections}`,
+      '# HELP boss_connections_closed_total Connections the server closed, by close code.',
+      '# TYPE boss_connections_closed_total counter',
+      ...[...this.closes].map(([code, n]) => `boss_connections_closed_total{code="${code}"} ${n}`),
       '# HELP boss_moves_total Moves committed.',
       '# TYPE boss_moves_total counter',
       `boss_moves_total ${this.movesTotal}`,
@@ -52,6 +87,38 @@ export class Metrics {
       '# HELP boss_http_requests_total HTTP requests by status.',
       '# TYPE boss_http_requests_total counter',
     );
+    lines.push(
+      '# HELP boss_bot_answer_seconds Time from a table asking a bot for a move to having it.',
+      '# TYPE boss_bot_answer_seconds histogram',
+    );
+    for (const [table, h] of Object.entries(this.botAnswers)) {
+      let cumulative = 0;
+      this.botBuckets.forEach((b, i) => {
+        cumulative += h.counts[i];
+        lines.push(`boss_bot_answer_seconds_bucket{table="${table}",le="${b}"} ${cumulative}`);
+      });
+      const n = cumulative + h.counts[this.botBuckets.length];
+      lines.push(`boss_bot_answer_seconds_bucket{table="${table}",le="+Inf"} ${n}`);
+      lines.push(`boss_bot_answer_seconds_sum{table="${table}"} ${h.sum}`);
+      lines.push(`boss_bot_answer_seconds_count{table="${table}"} ${n}`);
+    }
+    const bots = this.botStats?.();
+    if (bots) {
+      lines.push(
+        '# HELP boss_bot_jobs Bot jobs running and queued, by kind of table.',
+        '# TYPE boss_bot_jobs gauge',
+      );
+      for (const table of ['people', 'bots'] as const)
+        lines.push(
+          `boss_bot_jobs{table="${table}",state="running"} ${bots.running[table]}`,
+          `boss_bot_jobs{table="${table}",state="queued"} ${bots.queued[table]}`,
+        );
+      lines.push(
+        '# HELP boss_bot_workers Bot worker threads.',
+        '# TYPE boss_bot_workers gauge',
+        `boss_bot_workers ${bots.workers}`,
+      );
+    }
     for (const [status, n] of this.httpRequests)
       lines.push(`boss_http_requests_total{status="${status}"} ${n}`);
     return lines.join('\n') + '\n';
