@@ -191,6 +191,7 @@ export class TableConnection {
     seats: new Set<Listener<TableState>>(),
     rematch: new Set<Listener<string>>(),
     message: new Set<Listener<ServerMessage>>(),
+    closed: new Set<Listener<{ code: number; reason: string }>>(),
   };
 
   constructor(
@@ -207,6 +208,8 @@ export class TableConnection {
   on(kind: 'status', fn: Listener<boolean>): () => void;
   on(kind: 'rematch', fn: Listener<string>): () => void;
   on(kind: 'message', fn: Listener<ServerMessage>): () => void;
+  /** The server closed the connection with one of its codes (4008 flooding, 4009 slow, …). */
+  on(kind: 'closed', fn: Listener<{ code: number; reason: string }>): () => void;
   on(kind: keyof TableConnection['listeners'], fn: Listener<never>): () => void {
     const set = this.listeners[kind] as Set<unknown>;
     set.add(fn);
@@ -232,10 +235,13 @@ export class TableConnection {
     };
     socket.onmessage = (ev) => this.receive(String(ev.data));
     socket.onerror = () => {};
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.connected = false;
       this.emit('status', false);
+      // The server's own close codes (4000–4999) say why (docs/protocol.md).
+      if (ev && ev.code >= 4001 && ev.code <= 4999)
+        this.emit('closed', { code: ev.code, reason: ev.reason });
       if (this.pending) {
         // The move may or may not have landed: the resumed events will tell.
         this.pending.reject(
@@ -243,6 +249,8 @@ export class TableConnection {
         );
         this.pending = null;
       }
+      // An expired table will not come back: no point in trying again.
+      if (ev?.code === 4010) this.closedByUser = true;
       if (!this.closedByUser && this.options.reconnect !== false) {
         const delay = Math.min(5000, 100 * 2 ** this.retry++);
         setTimeout(() => this.open(), delay);

@@ -9,7 +9,19 @@ export interface SeatRequest {
   readonly kind: SeatKind;
   /** For bots: the bot spec, e.g. `ismcts:medium`. */
   readonly bot?: string;
+  /**
+   * For human seats: only this seat's invite can claim it (the creator sends it to someone).
+   * Every human seat of a private table is reserved.
+   */
+  readonly reserved?: boolean;
 }
+
+/**
+ * Who can find and join a table: `public` is listed in the lobby and its free seats are open
+ * to anyone; `unlisted` is not listed, but anyone with its link can take a free seat;
+ * `private` is not listed and every seat is taken only with its invite.
+ */
+export type TableVisibility = 'public' | 'unlisted' | 'private';
 
 export type TimerRequest =
   | {
@@ -27,6 +39,8 @@ export interface CreateTableRequest {
   readonly timer?: TimerRequest;
   /** Seconds a seat may stay disconnected on its turn before a bot plays it (default 60). */
   readonly graceSeconds?: number;
+  /** Default `public`. */
+  readonly visibility?: TableVisibility;
 }
 
 export interface CreateTableResponse {
@@ -40,8 +54,9 @@ export interface CreateTableResponse {
 }
 
 export interface JoinRequest {
+  /** Shown to the table; a name already taken there is numbered ("Ann (2)"). */
   readonly name: string;
-  /** Claims this seat's invite; without one, the first free human seat. */
+  /** Claims this seat's invite; without one, the first free seat that is not reserved. */
   readonly invite?: string;
 }
 
@@ -52,7 +67,8 @@ export interface JoinResponse {
   readonly token: string;
 }
 
-export type TableStatus = 'open' | 'running' | 'finished';
+/** `expired`: an open table whose seats were not all taken in time (it is closed). */
+export type TableStatus = 'open' | 'running' | 'finished' | 'expired';
 
 export interface PublicSeat {
   readonly seat: number;
@@ -64,6 +80,8 @@ export interface PublicSeat {
   readonly connected: boolean;
   /** A bot is playing this human seat (timeout or disconnection). */
   readonly botStandIn: boolean;
+  /** A free human seat that only its invite (or, at a rematch, its previous player) can take. */
+  readonly reserved?: boolean;
 }
 
 export interface TableSummary {
@@ -75,6 +93,17 @@ export interface TableSummary {
   readonly seq: number;
   readonly createdAt: string;
   readonly rematch?: string;
+  readonly visibility: TableVisibility;
+  /** The table's timer, if it has one. */
+  readonly timer: TimerRequest | null;
+}
+
+/** `GET /api/server-info`: where friends can reach this server, for invite links. */
+export interface ServerInfo {
+  /** The operator's `PUBLIC_URL` setting, if any: links should use it. */
+  readonly publicUrl: string | null;
+  /** Otherwise the server's own addresses (LAN ones first), e.g. `http://192.168.1.20:8080`. */
+  readonly addresses: readonly string[];
 }
 
 export interface TableDetails extends TableSummary {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventsFor, type Emitted, type GameDefinition } from './game.js';
-import { parseRecord, replay, type GameRecord } from './record.js';
+import { parseRecord, RECORD_VERSION, replay, type GameRecord } from './record.js';
 import { err, gameError, ok } from './result.js';
 import { Rng } from './rng.js';
 
@@ -95,6 +95,28 @@ describe('parseRecord', () => {
       'Move 1 must be an object',
     );
     expect(message({ game: 'count', seed: 's', moves: [{ seat: 1.5 }] })).toContain('Move 0');
+  });
+
+  it('reads its own format version and older records, refuses a newer one with a message', () => {
+    const base = { game: 'count', seed: 's', moves: [] };
+    expect(message(base)).toBe('accepted');
+    expect(message({ ...base, version: RECORD_VERSION })).toBe('accepted');
+    expect(message({ ...base, version: RECORD_VERSION + 1 })).toMatch(
+      /^newer-version: .*written by a newer version of Boss Table/,
+    );
+    expect(message({ ...base, version: 0 })).toContain('"version"');
+    expect(message({ ...base, version: '1' })).toContain('"version"');
+  });
+
+  it("keeps players' names and bots, and checks their shape", () => {
+    const base = { game: 'count', seed: 's', moves: [] };
+    const players = [{ name: 'Ann' }, { bot: 'random' }];
+    const r = parseRecord({ ...base, players });
+    expect(r.ok && r.value.players).toEqual(players);
+    expect(message({ ...base, players: {} })).toContain('"players" must be an array');
+    expect(message({ ...base, players: [null] })).toContain('Player 0 must be an object');
+    expect(message({ ...base, players: [{ name: 3 }] })).toContain('"name" must be a string');
+    expect(message({ ...base, players: [{ bot: 3 }] })).toContain('"bot" must be a string');
   });
 
   it('keeps extra fields and defaults options to {}', () => {

@@ -2,11 +2,28 @@ import type { AnyGame, Applied, Emitted, Seat } from './game.js';
 import { err, ok, type Result } from './result.js';
 
 /**
+ * The record format this code writes and reads (docs/records.md). A record without `version`
+ * is from before versions (read as 1); one with a higher version is refused with a message.
+ */
+export const RECORD_VERSION = 1;
+
+/** Who played a seat, for people reading a record (a replay shows the names). */
+export interface RecordPlayer {
+  readonly name?: string;
+  /** The bot's spec, e.g. `ismcts:hard`, when a bot held the seat. */
+  readonly bot?: string;
+}
+
+/**
  * A game record: enough to reproduce a game exactly. Games may add top-level fields that
  * fix chance in advance (The Boss: `deals`, `police`).
  */
 export interface GameRecord {
+  /** The format version (`RECORD_VERSION`); absent in records written before it existed. */
+  readonly version?: number;
   readonly game: string;
+  /** One per seat, in seat order: names and bots; not needed to replay. */
+  readonly players?: readonly RecordPlayer[];
   readonly options: unknown;
   readonly seed: string;
   readonly moves: readonly RecordedMove[];
@@ -20,6 +37,7 @@ export interface RecordedMove {
 
 export type RecordErrorKind =
   | 'invalid-record'
+  | 'newer-version'
   | 'unknown-game'
   | 'invalid-options'
   | 'invalid-presets'
@@ -42,6 +60,26 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function parseRecord(raw: unknown): Result<GameRecord, RecordError> {
   const bad = (message: string) => err<RecordError>({ kind: 'invalid-record', message });
   if (!isObject(raw)) return bad('A record must be a JSON object.');
+  if (raw.version !== undefined) {
+    if (!Number.isInteger(raw.version) || (raw.version as number) < 1)
+      return bad('"version" must be a whole number from 1.');
+    if ((raw.version as number) > RECORD_VERSION)
+      return err<RecordError>({
+        kind: 'newer-version',
+        message: `This record has format version ${String(raw.version)}: it was written by a newer version of Boss Table, and this one reads records up to version ${RECORD_VERSION}. Update Boss Table to replay it.`,
+      });
+  }
+  if (raw.players !== undefined) {
+    if (!Array.isArray(raw.players)) return bad('"players" must be an array, one entry a seat.');
+    for (let i = 0; i < raw.players.length; i++) {
+      const p: unknown = raw.players[i];
+      if (!isObject(p)) return bad(`Player ${i} must be an object.`);
+      if (p.name !== undefined && typeof p.name !== 'string')
+        return bad(`Player ${i}'s "name" must be a string.`);
+      if (p.bot !== undefined && typeof p.bot !== 'string')
+        return bad(`Player ${i}'s "bot" must be a string.`);
+    }
+  }
   if (typeof raw.game !== 'string' || raw.game === '') return bad('"game" must name a game.');
   if (typeof raw.seed !== 'string') return bad('"seed" must be a string.');
   if (raw.options !== undefined && !isObject(raw.options))

@@ -3,32 +3,34 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { jsonLogger } from './log.js';
 import { startServer } from './server.js';
+import { SettingError, settingsFromEnv } from './settings.js';
 
 // `npm start`: one process for the API, the WebSocket endpoint and the web app.
 const log = jsonLogger();
-const port = Number(process.env.PORT ?? 8080);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  log.error('PORT must be a port number', { port: process.env.PORT });
-  process.exit(2);
-}
-const postsPerSecond = Number(process.env.POSTS_PER_SECOND ?? 5);
-if (!(postsPerSecond >= 0)) {
-  log.error('POSTS_PER_SECOND must be a number, 0 for no limit', {
-    value: process.env.POSTS_PER_SECOND,
-  });
+let settings: ReturnType<typeof settingsFromEnv>;
+try {
+  settings = settingsFromEnv(process.env);
+} catch (e) {
+  if (!(e instanceof SettingError)) throw e;
+  log.error('bad setting', { message: e.message });
+  process.stderr.write(`${e.message}\n`);
   process.exit(2);
 }
 const webRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const server = await startServer({
-  port,
-  host: process.env.HOST ?? '0.0.0.0',
-  dataDir: resolve(process.env.DATA_DIR ?? 'data'),
+  ...settings,
+  dataDir: resolve(settings.dataDir),
   log,
   ...(existsSync(webRoot) ? { webRoot } : {}),
-  ...(process.env.BOT_BUDGET_MS ? { botBudgetMs: Number(process.env.BOT_BUDGET_MS) } : {}),
-  postsPerSecond,
 });
 process.stdout.write(`Boss Table is on http://localhost:${server.port}\n`);
+const info = server.info();
+if (info.publicUrl) process.stdout.write(`Invite links use ${info.publicUrl}\n`);
+else if (info.addresses.length > 1)
+  process.stdout.write(
+    `Friends on your network can join at: ${info.addresses.filter((a) => !a.includes('localhost')).join(', ')}\n` +
+      `(set PUBLIC_URL if they reach this server at another address)\n`,
+  );
 
 let stopping = false;
 const stop = (signal: string) => {

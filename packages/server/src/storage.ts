@@ -11,7 +11,15 @@ export interface StoredSeat {
   inviteHash?: string;
   /** At a rematch: the hash of this seat's token at the finished table, which claims it. */
   previousTokenHash?: string;
+  /** Only its invite (or, at a rematch, its previous holder's token) claims this seat. */
+  reserved?: boolean;
 }
+
+/** A free human seat that a plain join (no invite) may not take. */
+export const isReserved = (s: StoredSeat): boolean =>
+  s.reserved === true || s.previousTokenHash !== undefined;
+
+export type Visibility = 'public' | 'unlisted' | 'private';
 
 export interface StoredTable {
   readonly id: string;
@@ -19,12 +27,14 @@ export interface StoredTable {
   readonly options: unknown;
   /** Secret: never sent to a client before the game is over. */
   readonly seed: string;
-  status: 'open' | 'running' | 'finished';
+  /** `expired`: an open table nobody filled in time; kept on disk, never reloaded. */
+  status: 'open' | 'running' | 'finished' | 'expired';
   seats: StoredSeat[];
   readonly timer: unknown;
   readonly graceSeconds: number;
   readonly createdAt: number;
   rematch?: string;
+  readonly visibility: Visibility;
 }
 
 export interface StoredMove {
@@ -39,9 +49,15 @@ export interface StoredMove {
  */
 export interface Storage {
   createTable(t: StoredTable): void;
+  /** Writes the table's status, seats and rematch in one statement. */
   updateTable(t: StoredTable): void;
-  /** Commits one move; throws if `(table, seq)` already exists. Durable when it returns. */
-  appendMove(table: string, move: StoredMove): void;
+  /**
+   * Commits one move, and with `after` the table's new status and seats in the same
+   * transaction; throws if `(table, seq)` already exists. Durable when it returns.
+   */
+  appendMove(table: string, move: StoredMove, after?: StoredTable): void;
+  /** Runs `fn`'s writes as one transaction: all of them or none. */
+  transaction<T>(fn: () => T): T;
   tables(filter: 'unfinished' | 'all'): StoredTable[];
   table(id: string): StoredTable | undefined;
   moves(table: string): StoredMove[];
@@ -59,6 +75,7 @@ interface TableRow {
   grace_seconds: number;
   created_at: number;
   rematch: string | null;
+  visibility: Visibility;
 }
 
 const toTable = (r: TableRow): StoredTable => ({
@@ -72,45 +89,69 @@ const toTable = (r: TableRow): StoredTable => ({
   graceSeconds: r.grace_seconds,
   createdAt: r.created_at,
   ...(r.rematch ? { rematch: r.rematch } : {}),
+  visibility: r.visibility,
 });
+
+/**
+ * How hard SQLite pushes each commit to the disk. `normal` (the default, with WAL): an
+ * acknowledged move survives a killed process, not a power loss or an OS crash. `full`: it
+ * survives those too, at the cost of a sync per commit.
+ */
+export type SqliteSync = 'normal' | 'full';
+
+/** Schema versions, applied in order on start; `PRAGMA user_version` is the last applied. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS game_tables (
+     id TEXT PRIMARY KEY,
+     game TEXT NOT NULL,
+     options TEXT NOT NULL,
+     seed TEXT NOT NULL,
+     status TEXT NOT NULL,
+     seats TEXT NOT NULL,
+     timer TEXT NOT NULL,
+     grace_seconds REAL NOT NULL,
+     created_at BIGINT NOT NULL,
+     rematch TEXT
+   );
+   CREATE TABLE IF NOT EXISTS moves (
+     table_id TEXT NOT NULL REFERENCES game_tables(id),
+     seq INTEGER NOT NULL,
+     seat INTEGER NOT NULL,
+     move TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     PRIMARY KEY (table_id, seq)
+   );
+   CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);`,
+  // 2: who can find and join a table.
+  `ALTER TABLE game_tables ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';`,
+];
 
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
   private readonly stmts;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, sync: SqliteSync = 'normal') {
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, 'boss-table.sqlite'));
     this.db.pragma('journal_mode = WAL');
-    // Each commit reaches the OS before it returns: a killed process loses nothing.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS game_tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        status TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        timer TEXT NOT NULL,
-        grace_seconds REAL NOT NULL,
-        created_at BIGINT NOT NULL,
-        rematch TEXT
-      );
-      CREATE TABLE IF NOT EXISTS moves (
-        table_id TEXT NOT NULL REFERENCES game_tables(id),
-        seq INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        move TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        PRIMARY KEY (table_id, seq)
-      );
-      CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);
-    `);
+    // NORMAL: each commit reaches the OS before it returns, so a killed process loses
+    // nothing; FULL also syncs it to the disk (survives a power loss).
+    this.db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    const applied = this.db.pragma('user_version', { simple: true }) as number;
+    // Data folders from before versioning hold version 1's tables already.
+    const hasTables = this.db
+      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'game_tables'`)
+      .get();
+    const from = applied === 0 && hasTables ? 1 : applied;
+    this.db.transaction(() => {
+      for (let v = from; v < MIGRATIONS.length; v++) this.db.exec(MIGRATIONS[v]);
+      this.db.pragma(`user_version = ${MIGRATIONS.length}`);
+    })();
     this.stmts = {
       insert: this.db.prepare(
-        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch)
-         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch)`,
+        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility)
+         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch, @visibility)`,
       ),
       update: this.db.prepare(
         `UPDATE game_tables SET status = @status, seats = @seats, rematch = @rematch WHERE id = @id`,
@@ -119,7 +160,7 @@ export class SqliteStorage implements Storage {
         `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)`,
       ),
       unfinished: this.db.prepare(
-        `SELECT * FROM game_tables WHERE status <> 'finished' ORDER BY created_at`,
+        `SELECT * FROM game_tables WHERE status IN ('open', 'running') ORDER BY created_at`,
       ),
       all: this.db.prepare(`SELECT * FROM game_tables ORDER BY created_at`),
       one: this.db.prepare(`SELECT * FROM game_tables WHERE id = ?`),
@@ -139,6 +180,7 @@ export class SqliteStorage implements Storage {
       grace_seconds: t.graceSeconds,
       created_at: t.createdAt,
       rematch: t.rematch ?? null,
+      visibility: t.visibility,
     };
   }
 
@@ -148,8 +190,14 @@ export class SqliteStorage implements Storage {
   updateTable(t: StoredTable): void {
     this.stmts.update.run(this.row(t));
   }
-  appendMove(table: string, m: StoredMove): void {
-    this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
+  appendMove(table: string, m: StoredMove, after?: StoredTable): void {
+    this.transaction(() => {
+      this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
+      if (after) this.updateTable(after);
+    });
+  }
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
   }
   tables(filter: 'unfinished' | 'all'): StoredTable[] {
     return (this.stmts[filter === 'all' ? 'all' : 'unfinished'].all() as TableRow[]).map(toTable);

@@ -1,4 +1,11 @@
-import { eventsFor, Rng, type AnyGame, type Emitted, type Seat } from '@boss-table/core';
+import {
+  eventsFor,
+  RECORD_VERSION,
+  Rng,
+  type AnyGame,
+  type Emitted,
+  type Seat,
+} from '@boss-table/core';
 import { botKinds } from '@boss-table/games/bots';
 import type {
   ErrorCode,
@@ -13,12 +20,14 @@ import type {
 import type { BotPool } from './bot-pool.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
-import type { Storage, StoredTable } from './storage.js';
+import { isReserved, type Storage, type StoredTable } from './storage.js';
 
 /** One live connection to a table. */
 export interface Conn {
   readonly seat: Seat | null;
   send(msg: ServerMessage): void;
+  /** Closes the connection with a WebSocket close code. */
+  close(code: number, reason: string): void;
 }
 
 export interface TableDeps {
@@ -114,6 +123,9 @@ export class LiveTable {
       taken: s.kind === 'bot' || s.tokenHash !== undefined,
       connected: s.kind === 'bot' || connected.has(seat),
       botStandIn: this.standIn.has(seat),
+      ...(s.kind === 'human' && s.tokenHash === undefined && isReserved(s)
+        ? { reserved: true }
+        : {}),
     }));
   }
 
@@ -127,6 +139,8 @@ export class LiveTable {
       seq: this.seq,
       createdAt: new Date(this.stored.createdAt).toISOString(),
       ...(this.stored.rematch ? { rematch: this.stored.rematch } : {}),
+      visibility: this.stored.visibility,
+      timer: (this.stored.timer as TimerRequest | null) ?? null,
     };
   }
 
@@ -139,9 +153,14 @@ export class LiveTable {
     };
   }
 
+  /** The game's record (docs/records.md): format version, players' names and bots, moves. */
   record(): Record<string, unknown> {
     return {
+      version: RECORD_VERSION,
       game: this.game.id,
+      players: this.stored.seats.map((s) =>
+        s.kind === 'bot' ? { bot: s.bot ?? 'bot' } : s.name ? { name: s.name } : {},
+      ),
       options: this.stored.options,
       seed: this.stored.seed,
       moves: this.moves.map((m) => ({ seat: m.seat, ...(m.move as object) })),
@@ -201,12 +220,15 @@ export class LiveTable {
   /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
   attach(conn: Conn, since: number | undefined, history = false): void {
     this.lastActivity = Date.now();
+    const wasConnected = conn.seat !== null && this.connectedSeats().has(conn.seat);
     this.conns.add(conn);
     if (since !== undefined && Number.isInteger(since) && since >= 0 && since <= this.seq) {
       for (const m of this.missedSince(conn.seat, since)) conn.send(m);
       conn.send({ type: 'seats', status: this.stored.status, seats: this.publicSeats() });
     } else conn.send(this.snapshot(conn.seat, history));
-    if (conn.seat !== null) {
+    // The others hear of a seat coming back only when that changes what they see: its
+    // first connection, or a stand-in bot leaving.
+    if (conn.seat !== null && (!wasConnected || this.standIn.has(conn.seat))) {
       this.standIn.delete(conn.seat);
       this.broadcastSeats();
     }
@@ -216,7 +238,8 @@ export class LiveTable {
   detach(conn: Conn): void {
     this.lastActivity = Date.now();
     this.conns.delete(conn);
-    if (conn.seat !== null) this.broadcastSeats();
+    // Likewise only its last connection closing makes a seat away.
+    if (conn.seat !== null && !this.connectedSeats().has(conn.seat)) this.broadcastSeats();
     this.schedule();
   }
 
@@ -261,8 +284,15 @@ export class LiveTable {
     const applied = this.game.apply(this.state, seat, move.value);
     if (!applied.ok)
       throw new MoveRefused('illegal-move', `${applied.error.kind}: ${applied.error.message}`);
-    // Commit first: a move exists only once it is stored.
-    this.deps.storage.appendMove(this.id, { seq: this.seq + 1, seat, move: raw });
+    // Commit first: a move exists only once it is stored. The last move and the table's
+    // `finished` status are one transaction, so a crash cannot leave a finished game running.
+    const over = this.game.isOver(applied.value.state);
+    this.deps.storage.appendMove(
+      this.id,
+      { seq: this.seq + 1, seat, move: raw },
+      over ? { ...this.stored, status: 'finished' } : undefined,
+    );
+    if (over) this.stored.status = 'finished';
     this.state = applied.value.state;
     this.seq++;
     this.history.push([...applied.value.events]);
@@ -270,9 +300,7 @@ export class LiveTable {
     this.lastActivity = Date.now();
     this.accountTime(seat);
     onCommitted?.(this.seq);
-    if (this.game.isOver(this.state)) {
-      this.stored.status = 'finished';
-      this.deps.storage.updateTable(this.stored);
+    if (over) {
       this.clearTimers();
       this.deps.log.info('game over', { table: this.id, seq: this.seq });
     } else this.startTurnClock();
@@ -302,11 +330,11 @@ export class LiveTable {
     this.schedule();
   }
 
-  /** Called when every seat is taken. */
+  /**
+   * Called when every seat is taken, once the caller has stored the table as `running` (in
+   * the same transaction as the last seat's claim).
+   */
   start(): void {
-    if (this.stored.status !== 'open') return;
-    this.stored.status = 'running';
-    this.deps.storage.updateTable(this.stored);
     this.startTurnClock();
     this.deps.log.info('table started', { table: this.id });
     for (const c of this.conns) c.send(this.snapshot(c.seat));
@@ -405,11 +433,18 @@ export class LiveTable {
         return false;
       }
     };
+    // Tables take turns in the pool, and one with a person at it goes before bots-only ones.
+    const priority = this.stored.seats.some((s) => s.kind !== 'bot') ? 'people' : 'bots';
+    const asked = performance.now();
     this.deps.bots
-      .think({ gameId: this.game.id, spec, view, seed, budgetMs: this.deps.botBudgetMs })
+      .think(
+        { gameId: this.game.id, spec, view, seed, budgetMs: this.deps.botBudgetMs },
+        { table: this.id, priority },
+      )
       .then(
         (move) => {
           this.thinking = false;
+          this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
           if (this.closed || this.seq !== seq) return this.schedule();
           // A refused bot move (its error may name its own cards: not logged) falls back to
           // a random legal move.

@@ -41,7 +41,10 @@ export interface ValidCreate {
 
 export function parseCreateTable(raw: unknown): ValidCreate {
   if (!isObject(raw)) throw bad('bad-body', 'The body must be a JSON object.');
-  onlyKeys(raw, ['game', 'options', 'seats', 'timer', 'graceSeconds'], 'the table');
+  onlyKeys(raw, ['game', 'options', 'seats', 'timer', 'graceSeconds', 'visibility'], 'the table');
+  const visibility = raw.visibility ?? 'public';
+  if (visibility !== 'public' && visibility !== 'unlisted' && visibility !== 'private')
+    throw bad('bad-visibility', '"visibility" must be "public", "unlisted" or "private".');
   if (typeof raw.game !== 'string')
     throw bad('bad-game', `"game" must name a game: ${Object.keys(GAMES).join(', ')}.`);
   const game = findGame(raw.game);
@@ -54,11 +57,17 @@ export function parseCreateTable(raw: unknown): ValidCreate {
     );
   const seats: SeatRequest[] = raw.seats.map((s: unknown, i: number) => {
     if (!isObject(s)) throw bad('bad-seats', `Seat ${i} must be an object.`);
-    onlyKeys(s, ['kind', 'bot'], `seat ${i}`);
+    onlyKeys(s, ['kind', 'bot', 'reserved'], `seat ${i}`);
     if (s.kind === 'human') {
       if (s.bot !== undefined) throw bad('bad-seats', `Seat ${i} is human: it takes no "bot".`);
-      return { kind: 'human' };
+      if (s.reserved !== undefined && typeof s.reserved !== 'boolean')
+        throw bad('bad-seats', `Seat ${i}: "reserved" must be true or false.`);
+      return s.reserved || visibility === 'private'
+        ? { kind: 'human', reserved: true }
+        : { kind: 'human' };
     }
+    if (s.reserved !== undefined)
+      throw bad('bad-seats', `Seat ${i}: only a human seat can be "reserved".`);
     if (s.kind !== 'bot') throw bad('bad-seats', `Seat ${i}: "kind" must be "human" or "bot".`);
     const spec = typeof s.bot === 'string' ? s.bot : 'heuristic';
     const parsed = parseBotSpec(game.id, spec);
@@ -103,7 +112,11 @@ export function parseCreateTable(raw: unknown): ValidCreate {
   const grace = raw.graceSeconds ?? 60;
   if (typeof grace !== 'number' || !(grace >= 0 && grace <= 86400))
     throw bad('bad-grace', '"graceSeconds" must be a number of seconds from 0 to 86400.');
-  return { game, options, request: { game: game.id, options, seats, timer, graceSeconds: grace } };
+  return {
+    game,
+    options,
+    request: { game: game.id, options, seats, timer, graceSeconds: grace, visibility },
+  };
 }
 
 export function parseJoin(raw: unknown): JoinRequest {

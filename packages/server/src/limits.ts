@@ -1,0 +1,124 @@
+import { RequestError } from './validate.js';
+
+/** A token bucket: `rate` a second on average, bursts of `burst`. */
+export class Bucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.at = now;
+  }
+
+  /** Takes one token if there is one. */
+  take(now = Date.now()): boolean {
+    this.refill(now);
+    if (this.tokens < 1) return false;
+    this.tokens--;
+    return true;
+  }
+
+  /** Full again: nothing to remember. */
+  full(now = Date.now()): boolean {
+    this.refill(now);
+    return this.tokens >= this.burst;
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
+    this.at = now;
+  }
+}
+
+export interface AddressLimitOptions {
+  /** POST requests one address may make per second on average, bursts of 30 times as many; 0: no limit. */
+  readonly postsPerSecond: number;
+  /** Tables of bots only that one address may have running at once; 0: no limit. */
+  readonly botTablesPerAddress: number;
+  /** Tables waiting for players that one address may have open at once; 0: no limit. */
+  readonly openTablesPerAddress: number;
+}
+
+/**
+ * What one address may ask for: POST requests by rate, and how many bots-only and open
+ * tables it may have at once (each bots-only table keeps the bot workers busy, each open
+ * table stays in memory until it fills or expires).
+ */
+export class AddressLimits {
+  private readonly posts = new Map<string, Bucket>();
+  private readonly botTables = new Map<string, Set<string>>();
+  private readonly openTables = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly opts: AddressLimitOptions,
+    /** The status of a table by id (undefined once it is gone). */
+    private readonly statusOf: (id: string) => string | undefined,
+  ) {}
+
+  post(address: string): void {
+    const rate = this.opts.postsPerSecond;
+    if (rate <= 0) return;
+    let b = this.posts.get(address);
+    if (!b) this.posts.set(address, (b = new Bucket(rate, rate * 30)));
+    if (!b.take())
+      throw new RequestError(
+        429,
+        'rate-limited',
+        `Too many requests: at most ${rate} a second from one address.`,
+      );
+  }
+
+  private live(set: Set<string> | undefined, status: string): number {
+    if (!set) return 0;
+    for (const id of set) if (this.statusOf(id) !== status) set.delete(id);
+    return set.size;
+  }
+
+  /** Refuses a new table past the address's caps. */
+  checkCreate(address: string, botsOnly: boolean): void {
+    const { botTablesPerAddress: bots, openTablesPerAddress: open } = this.opts;
+    if (botsOnly && bots > 0 && this.live(this.botTables.get(address), 'running') >= bots)
+      throw new RequestError(
+        429,
+        'too-many-bot-tables',
+        `At most ${bots} games of bots only may run at once from one address; wait for one to end.`,
+      );
+    if (!botsOnly && open > 0 && this.live(this.openTables.get(address), 'open') >= open)
+      throw new RequestError(
+        429,
+        'too-many-open-tables',
+        `At most ${open} tables waiting for players may be open at once from one address.`,
+      );
+  }
+
+  created(address: string, id: string, botsOnly: boolean): void {
+    const map = botsOnly ? this.botTables : this.openTables;
+    let set = map.get(address);
+    if (!set) map.set(address, (set = new Set()));
+    set.add(id);
+  }
+
+  /** Forgets what no longer limits anyone (called now and then). */
+  sweep(): void {
+    for (const [a, b] of this.posts) if (b.full()) this.posts.delete(a);
+    for (const [map, status] of [
+      [this.botTables, 'running'],
+      [this.openTables, 'open'],
+    ] as const)
+      for (const [a, set] of map) if (this.live(set, status) === 0) map.delete(a);
+  }
+}
+
+/** `name`, or `name (2)`, `name (3)`… when another seat of the table carries it already. */
+export function uniqueName(name: string, taken: readonly (string | undefined)[]): string {
+  const used = new Set(taken.filter((n) => n !== undefined).map((n) => n.toLowerCase()));
+  if (!used.has(name.toLowerCase())) return name;
+  for (let k = 2; ; k++) {
+    const candidate = `${name.slice(0, 34)} (${k})`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
