@@ -48,7 +48,10 @@ export interface ServerOptions {
   readonly ratePerSecond?: number;
   /** A connection whose unsent frames pass this many bytes is dropped (default 1 MiB). */
   readonly maxBufferedBytes?: number;
-  /** Connections open at once per seat (default 8), per table (500), per address (200). */
+  /**
+   * Connections open at once per seat (default 8), per table (500), per address (200; 0: no
+   * limit, e.g. for a load test from one machine).
+   */
   readonly maxConnectionsPerSeat?: number;
   readonly maxConnectionsPerTable?: number;
   readonly maxConnectionsPerAddress?: number;
@@ -601,7 +604,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return `This seat is open in ${caps.perSeat} places already.`;
     if (table.conns.size >= caps.perTable)
       return `This table has ${caps.perTable} connections already.`;
-    if ((perAddress.get(address) ?? 0) >= caps.perAddress)
+    if (caps.perAddress > 0 && (perAddress.get(address) ?? 0) >= caps.perAddress)
       return `${caps.perAddress} connections from one address already.`;
     return undefined;
   };

@@ -67,6 +67,10 @@ export function settingsFromEnv(
       num(env, 'OPEN_TABLES_PER_ADDRESS', 0, 1e6, 'a number, 0 for no limit'),
     ),
     ...opt('openTableTtlMs', openHours === undefined ? undefined : openHours * 3_600_000),
+    ...opt(
+      'maxConnectionsPerAddress',
+      num(env, 'CONNECTIONS_PER_ADDRESS', 0, 1e6, 'a number, 0 for no limit'),
+    ),
     ...opt('metricsPort', metricsPort),
     ...opt('metricsHost', env.METRICS_HOST),
   };
