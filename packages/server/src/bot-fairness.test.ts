@@ -161,6 +161,21 @@ describe('budgets under load', () => {
     expect(ran.find((r) => r.seed === 'person')?.budgetMs).toBe(600);
   });
 
+  it('leaves tables with people still playing their share, queued or not', async () => {
+    const p = pool(1);
+    await p.think(job('person'), { table: 'p', priority: 'people' });
+    clock = 30_000; // the person thinks; the table still counts as playing
+    await p.think(job('alone-1'), { table: 'b', priority: 'bots' });
+    clock = 30_000 + 60_000; // a minute later nobody has asked: the whole budget again
+    await p.think(job('alone-2'), { table: 'b', priority: 'bots' });
+    expect(ran.map((r) => [r.seed, r.budgetMs])).toEqual([
+      ['person', 1000],
+      ['alone-1', 500],
+      ['alone-2', 1000],
+    ]);
+    expect(p.stats().peopleTablesPlaying).toBe(0);
+  });
+
   it('never raises a budget to the floor', async () => {
     await ask(pool(1), [...bulk(50).map((j) => ({ ...j, budgetMs: 5 }))]);
     expect(ran.every((r) => r.budgetMs === 5)).toBe(true);

@@ -26,6 +26,12 @@ export interface BotPoolOptions {
   readonly floorMs?: number;
   /** The clock queue waits are measured with, in ms (tests pass their own). */
   readonly now?: () => number;
+  /**
+   * How long a table with people counts as playing after its bots last asked, in ms: while
+   * it does, bots-only jobs leave it its share of the workers (default: a minute, longer
+   * than most people think).
+   */
+  readonly peopleActiveMs?: number;
 }
 
 /** What the pool is doing now, for metrics and admission decisions. */
@@ -35,6 +41,8 @@ export interface BotPoolStats {
   readonly queued: Readonly<Record<BotPriority, number>>;
   /** Jobs running and queued per worker: 1 is a pool just busy, 10 a queue ten jobs deep. */
   readonly load: number;
+  /** Tables with people whose bots asked lately (see `peopleActiveMs`). */
+  readonly peopleTablesPlaying: number;
 }
 
 interface Waiting {
@@ -102,6 +110,10 @@ export class BotPool {
   private readonly schedule: BotSchedule;
   private readonly floorMs: number;
   private readonly now: () => number;
+  private readonly peopleActiveMs: number;
+  /** Tables with people, by when their bots last asked (dropped once no longer playing). */
+  private readonly peopleAsked = new Map<string, number>();
+  private peopleSweptAt = -Infinity;
   private closed = false;
 
   private readonly url = new URL('./bot-worker.js', import.meta.url);
@@ -111,6 +123,7 @@ export class BotPool {
     const env = process.env.BOT_SCHEDULE;
     this.schedule = options.schedule ?? (env === 'fifo' ? 'fifo' : 'fair');
     this.floorMs = options.floorMs ?? BUDGET_FLOOR_MS;
+    this.peopleActiveMs = options.peopleActiveMs ?? 60_000;
     this.now = options.now ?? (() => performance.now());
     this.inline = !existsSync(fileURLToPath(this.url));
     if (this.inline) return;
@@ -167,7 +180,13 @@ export class BotPool {
     const running = { ...this.runningCount };
     const queued = { ...this.queuedCount };
     const total = running.people + running.bots + queued.people + queued.bots;
-    return { workers: this.workers, running, queued, load: total / this.workers };
+    return {
+      workers: this.workers,
+      running,
+      queued,
+      load: total / this.workers,
+      peopleTablesPlaying: this.peoplePlaying(this.now()),
+    };
   }
 
   /** Jobs running and queued per worker (see `BotPoolStats.load`). */
@@ -187,7 +206,13 @@ export class BotPool {
     if (this.schedule === 'fifo') t = { table: `#${order}`, priority: 'bots' };
     return new Promise((resolve, reject) => {
       const lane = this.lanes[t.priority];
-      const waiting: Waiting = { job, ticket: t, queuedAt: this.now(), order, resolve, reject };
+      const queuedAt = this.now();
+      if (ticket && t.priority === 'people' && this.schedule === 'fair') {
+        // Re-inserted, so the map stays in order of last asking (oldest first).
+        this.peopleAsked.delete(t.table);
+        this.peopleAsked.set(t.table, queuedAt);
+      }
+      const waiting: Waiting = { job, ticket: t, queuedAt, order, resolve, reject };
       const jobs = lane.get(t.table);
       if (jobs) jobs.push(waiting);
       else lane.set(t.table, [waiting]);
@@ -246,21 +271,39 @@ export class BotPool {
         this.served.delete(table);
   }
 
+  /** Tables with people playing now: their bots asked within `peopleActiveMs`. */
+  private peoplePlaying(now: number): number {
+    if (now - this.peopleSweptAt >= 1000) {
+      this.peopleSweptAt = now;
+      for (const [table, at] of this.peopleAsked) {
+        if (now - at < this.peopleActiveMs) break;
+        this.peopleAsked.delete(table);
+      }
+    }
+    return this.peopleAsked.size;
+  }
+
   /** The budget `next` thinks with, now that its turn has come. */
   private budget(next: Waiting): number {
     if (this.schedule === 'fifo') return next.job.budgetMs;
     const { priority } = next.ticket;
-    // Contenders: this job and those running or queued that it shares the workers with (a
-    // table with people contends only with other such tables; bots-only ones with all).
+    const now = this.now();
+    // Contenders: this job and those it shares the workers with. A table with people
+    // contends only with the other such tables running or queued; a bots-only one with every
+    // job, and with every table with people still playing (queued or not: the next move of
+    // a person comes soon, and would wait behind it).
+    const people = this.runningCount.people + this.queuedCount.people;
     const contenders =
-      1 +
-      this.runningCount.people +
-      this.queuedCount.people +
-      (priority === 'bots' ? this.runningCount.bots + this.queuedCount.bots : 0);
+      priority === 'people'
+        ? 1 + people
+        : 1 +
+          this.runningCount.bots +
+          this.queuedCount.bots +
+          Math.max(people, this.peoplePlaying(now));
     return budgetFor(
       next.job.budgetMs,
       priority,
-      this.now() - next.queuedAt,
+      now - next.queuedAt,
       contenders,
       this.workers,
       this.floorMs,
