@@ -10,12 +10,18 @@ export interface BotContext {
 
 /**
  * A bot sees one seat's view and nothing else, and returns a legal move for that seat.
- * The type admits only a view: a bot cannot be handed the full state.
+ * The type admits only a view: a bot cannot be handed the full state. In an open window a
+ * bot may answer `WAIT` instead (its `Move` type then includes `null`, e.g.
+ * `Bot<View, Move | typeof WAIT>`): it lets the others act and is asked again after the next
+ * change. Drivers treat a `null` answer as a wait for every game.
  */
 export interface Bot<View = unknown, Move = unknown> {
   readonly name: string;
   chooseMove(view: View, ctx: BotContext): Move;
 }
+
+/** A bot's answer "not now" (see `Bot`). */
+export const WAIT = null;
 
 /** Uniformly among the legal moves, drawn from a state sampled from the view. */
 export function randomBot<G extends AnyGame>(game: G): Bot<Parameters<G['viewer']>[0], unknown> {

@@ -4,6 +4,47 @@ import type { Rng } from './rng.js';
 /** A seat at the table, numbered from 0 clockwise. */
 export type Seat = number;
 
+/**
+ * The actor of a move applied by a clock when it runs out (DESIGN.md, "Open windows and
+ * clocks"): `apply(state, CLOCK, clock.expiry)`. Records write it as `"seat": "clock"`.
+ */
+export const CLOCK: Seat = -1;
+
+/**
+ * A wait of the rules, as data. The rules never read a clock: they say what they wait for,
+ * and the table (server, driver) keeps the time and, when it runs out, applies `expiry` as a
+ * move of the clock (`CLOCK`).
+ */
+export interface ClockSpec<Move = unknown> {
+  /**
+   * Names this wait; the same id while the same wait lasts (a new id is a new clock, with
+   * its full length again). E.g. `window:stop:17`.
+   */
+  readonly id: string;
+  /** Seats whose time this is (for display); empty for a window shared by the table. */
+  readonly seats: readonly Seat[];
+  /** Its length in milliseconds. */
+  readonly ms: number;
+  /**
+   * The shortest time the wait lasts, whatever the seats do (a sealed window never closes
+   * sooner, so that its speed tells nothing): the table holds the expiry move back until
+   * then even when every seat has answered. 0 when any answer may end it.
+   */
+  readonly minMs: number;
+  /** A paused clock keeps the time it has left. */
+  readonly running: boolean;
+  /** The move the clock makes when the time is up; legal for `CLOCK` in this state. */
+  readonly expiry: Move;
+}
+
+/**
+ * How the moves of different seats interleave now. `turn`: a move counts only if it was
+ * built on the table's current state (its `seq`). `open`: several seats act in any order,
+ * and a move built on an older state is still taken when the rules accept it against the
+ * current one (stale acceptances fail by the rules, thanks to ids on proposals).
+ */
+export type Concurrency = 'turn' | 'open';
+
 /** Who looks at a game: a seat, or `null` for a spectator. */
 export type Viewer = Seat | null;
 
@@ -89,6 +130,20 @@ export interface GameDefinition<Options, State, Move, View, Event, Presets = unk
    * no rules library can offer only legal choices; null when the seat may not act.
    */
   legalSummary(state: State, seat: Seat): unknown;
+
+  /**
+   * Optional: the clocks the rules wait on now (their lengths from the options held in the
+   * state). A game without it has none, and tables apply their own turn timer instead.
+   */
+  clocks?(state: State): readonly ClockSpec<Move>[];
+  /** Optional: how moves interleave now; `turn` when absent. */
+  concurrency?(state: State): Concurrency;
+  /**
+   * Optional: whether this move of `seat` (legal in `state`) is sealed: announced to nobody
+   * but its seat until the rules reveal it with later events. Its events must then be
+   * addressed to that seat only. Never sealed when absent.
+   */
+  sealed?(state: State, seat: Seat, move: Move): boolean;
 
   isOver(state: State): boolean;
   outcome(state: State): Outcome | undefined;

@@ -1,4 +1,4 @@
-import type { AnyGame, Applied, Emitted, Seat } from './game.js';
+import { CLOCK, type AnyGame, type Applied, type Emitted, type Seat } from './game.js';
 import { err, ok, type Result } from './result.js';
 
 /**
@@ -31,8 +31,14 @@ export interface GameRecord {
 }
 
 export interface RecordedMove {
+  /** Who moved; `CLOCK` (-1) for a clock's expiry move, written `"clock"` in JSON. */
   readonly seat: Seat;
   readonly [field: string]: unknown;
+}
+
+/** A move as a record's JSON holds it: the clock's moves say `"seat": "clock"`. */
+export function recordedMoveJson(seat: Seat, move: unknown): Record<string, unknown> {
+  return { seat: seat === CLOCK ? 'clock' : seat, ...(move as object) };
 }
 
 export type RecordErrorKind =
@@ -85,13 +91,16 @@ export function parseRecord(raw: unknown): Result<GameRecord, RecordError> {
   if (raw.options !== undefined && !isObject(raw.options))
     return bad('"options" must be an object.');
   if (!Array.isArray(raw.moves)) return bad('"moves" must be an array.');
+  const moves: RecordedMove[] = [];
   for (let i = 0; i < raw.moves.length; i++) {
     const m: unknown = raw.moves[i];
     if (!isObject(m)) return bad(`Move ${i} must be an object.`);
-    if (!Number.isInteger(m.seat) || (m.seat as number) < 0)
-      return bad(`Move ${i} needs a "seat": a whole number from 0.`);
+    if (m.seat === 'clock') moves.push({ ...m, seat: CLOCK });
+    else if (!Number.isInteger(m.seat) || (m.seat as number) < 0)
+      return bad(`Move ${i} needs a "seat": a whole number from 0, or "clock".`);
+    else moves.push(m as RecordedMove);
   }
-  return ok({ ...raw, options: raw.options ?? {} } as GameRecord);
+  return ok({ ...raw, options: raw.options ?? {}, moves } as unknown as GameRecord);
 }
 
 export interface Replayed<S, E> {
