@@ -134,6 +134,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const storage: Storage = new SqliteStorage(opts.dataDir, opts.sqliteSync);
   const metrics = new Metrics();
   const bots = new BotPool(opts.botWorkers);
+  metrics.watchBots(bots);
   const deps = { storage, bots, log, metrics, botBudgetMs: opts.botBudgetMs ?? 1000 };
   const tables = new Map<string, LiveTable>();
   const maxMessage = opts.maxMessageBytes ?? 8 * 1024;
