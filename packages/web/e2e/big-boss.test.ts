@@ -50,7 +50,9 @@ async function playByClicking(
     // Read the composer once (it is this seat's until it moves), then act on that form only.
     const seen = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');
-      const buttons = [...(form?.querySelectorAll('button') ?? [])].map((b) => b.textContent ?? '');
+      const buttons = [...(form?.querySelectorAll('button') ?? [])].map(
+        (b) => b.getAttribute('aria-label') ?? b.textContent ?? '',
+      );
       return {
         seq: form?.getAttribute('data-seq') ?? null,
         invest: !!form?.querySelector('select[data-share="0"]'),
@@ -79,12 +81,12 @@ async function playByClicking(
       }
       if (kinds.size === 1 && turns < 3) await shot(page, 'big-boss-composer');
       if (turns >= 10 && !kinds.has('phone')) {
-        // The same table on a phone: the tall track, the composer below it.
+        // The same table on a phone: the 9 × 8 track, the composer below it.
         kinds.add('phone');
         await page.setViewportSize({ width: 390, height: 844 });
         await page.waitForFunction(() => {
           const svg = document.querySelector('svg.track');
-          return svg?.getAttribute('viewBox') === '0 0 336 672';
+          return svg?.getAttribute('viewBox') === '0 0 504 448';
         });
         // Nothing sticks out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -121,7 +123,7 @@ describe('Big Boss in a real browser', () => {
     await page.getByLabel('Your name').fill('Alice');
     await page.getByLabel('Game').selectOption('big-boss');
     await page.getByLabel('Players').selectOption('2');
-    await page.getByLabel('Seat 1', { exact: true }).selectOption('bot:random');
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('bot:random');
     await page.getByLabel('First player').selectOption('0');
     await page.getByRole('heading', { name: 'New table of Big Boss' }).waitFor();
     await shot(page, 'big-boss-lobby');
@@ -228,7 +230,7 @@ describe('Big Boss in a real browser', () => {
       expect(await handsShown(page)).toEqual([`bb-hand-${seat}`]);
       // Original rules: 12 cards each, and the other seat's row shows only a count.
       expect(await page.locator(`[data-testid=bb-hand-${seat}] .card`).count()).toBe(12);
-      const other = page.locator(`tr[data-seat="${1 - seat}"]`);
+      const other = page.locator(`[data-seat-panel="${1 - seat}"]`);
       expect(await other.locator('.card').count()).toBe(0);
       expect(await other.textContent()).toMatch(/12 cards/);
     }

@@ -39,7 +39,11 @@ async function playByClicking(page: Page, screenshots = false): Promise<number> 
         .getByRole('heading', { name: 'Game over' })
         .waitFor({ timeout: 30_000 })
         .then(() => 'over'),
-    ]);
+    ]).catch(async (e: unknown) => {
+      // Stuck: keep a picture of the page to see why.
+      await shot(page, `stuck-${Date.now()}`);
+      throw e;
+    });
     if (which === 'over') return turns;
     const composer = page.getByRole('form', { name: 'your turn' });
     // Every other turn, place cubes on the first city that takes them.
@@ -69,10 +73,25 @@ describe('in a real browser', () => {
     await page.getByRole('list', { name: 'cities, left to right' }).waitFor();
     const turns = await playByClicking(page, true);
     expect(turns).toBeGreaterThan(5);
+    // The last round's results show beside the board, then close by themselves.
+    const results = page.getByRole('region', { name: 'round results' });
+    expect(await results.count()).toBe(1);
     const ranking = page.getByRole('region', { name: 'final ranking' });
-    expect(await ranking.locator('li').count()).toBe(4);
-    expect(await ranking.textContent()).toMatch(/Decided by/);
+    expect(await ranking.locator('.ranking-list li').count()).toBe(4);
+    // The end explained in words: points per round and city, how the winner was found.
+    const rounds = ranking.getByRole('table', { name: 'points per round' });
+    expect(await rounds.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await ranking.textContent()).toMatch(/had the most points|Tied on points/);
+    expect(await page.locator('body').textContent()).not.toMatch(
+      /cubes-available|last-round-points|decided by/,
+    );
     await shot(page, 'game-over');
+    const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
+    await results.waitFor({ state: 'detached', timeout: 45_000 });
+    // "Replay" opens the replay at once, with the players' names.
+    await page.getByRole('link', { name: 'Replay', exact: true }).click();
+    await page.getByRole('slider', { name: 'move' }).waitFor();
+    expect(await page.locator('[data-seat-panel="0"] .who').textContent()).toBe('Alice');
     // Timings for docs/benchmarks.md (recorded, not asserted: no timed tests).
     const perf = await page.evaluate(() => (globalThis as { __bossPerf?: unknown }).__bossPerf);
     writeFileSync(join(artifacts, 'web-perf.json'), JSON.stringify(perf));
@@ -81,7 +100,6 @@ describe('in a real browser', () => {
     // timing: the table puts them in the page in the task they arrive in).
     expect((perf as { eventsMissedFrame: number }).eventsMissedFrame).toBe(0);
     // The finished game replays step by step from its record, everything revealed.
-    const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
     const { slider, moves } = await openReplay(page, server, id);
     expect(Number(await slider.getAttribute('max'))).toBe(moves);
     expect(await page.locator('.hand .card:not(.back)').count()).toBeGreaterThan(4 * 4); // every hand shown
@@ -131,5 +149,15 @@ describe('in a real browser', () => {
     for (const p of [...pages, spectator])
       await p.getByRole('heading', { name: 'Game over' }).waitFor();
     await shot(spectator, 'spectator-end');
+    // Ann asks for a rematch; Bob is offered it and joins.
+    await pages[0].getByRole('button', { name: 'Rematch' }).click();
+    await pages[0].waitForURL((u) => !u.hash.includes(created.id));
+    const offer = pages[1].getByRole('button', { name: 'Join the rematch' });
+    await offer.waitFor();
+    await shot(pages[1], 'rematch-offer');
+    await offer.click();
+    await pages[1].waitForURL((u) => !u.hash.includes(created.id));
+    expect(pages[1].url()).toBe(pages[0].url());
+    await pages[1].locator('[data-testid=hand-1] .card:not(.back)').first().waitFor();
   }, 180_000);
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Lobby } from './Lobby.js';
 
-// The table and the replay viewer load on demand: the lobby's first load stays small.
+// The table, the replay viewer and the rules load on demand: the lobby's first load stays small.
 const TablePage = lazy(() => import('./TablePage.js'));
 const ReplayPage = lazy(() => import('./ReplayPage.js'));
+const RulesPage = lazy(() => import('./shell/Rules.js'));
 
 function useHash(): string {
   const [hash, setHash] = useState(() => window.location.hash);
@@ -18,22 +19,30 @@ function useHash(): string {
 export function App() {
   const hash = useHash();
   const table = /^#\/t\/([A-Za-z0-9_-]+)(?:\?invite=([A-Za-z0-9_-]+))?/.exec(hash);
+  const replay = /^#\/replay(?:\/([A-Za-z0-9_-]+))?(?:\?(.*))?$/.exec(hash);
+  const rules = /^#\/rules(?:\/([A-Za-z0-9_-]+))?/.exec(hash);
   return (
-    <div className="app">
+    <div className={`app${table ? ' at-table' : ''}`}>
       <header className="top">
         <a href="#/" className="brand">
           Boss Table
         </a>
         <nav>
-          <a href="#/">Lobby</a> <a href="#/replay">Replays</a>
+          <a href="#/">Lobby</a> <a href="#/replay">Replays</a> <a href="#/rules">Rules</a>
         </nav>
       </header>
       <main>
         <Suspense fallback={<p>Loading…</p>}>
           {table ? (
             <TablePage key={table[1]} id={table[1]} invite={table[2] ?? null} />
-          ) : hash.startsWith('#/replay') ? (
-            <ReplayPage />
+          ) : replay ? (
+            <ReplayPage
+              key={replay[1] ?? ''}
+              table={replay[1] ?? null}
+              autoplay={new URLSearchParams(replay[2] ?? '').has('play')}
+            />
+          ) : rules ? (
+            <RulesPage game={rules[1] ?? 'the-boss'} />
           ) : (
             <Lobby />
           )}

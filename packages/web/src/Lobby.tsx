@@ -1,16 +1,30 @@
-import { useEffect, useState } from 'react';
-import type { CreateTableResponse, SeatRequest, TableSummary } from '@boss-table/client';
-import { COMBINATIONS, LOCAL_CITY_IDS } from '@boss-table/the-boss';
+import { useEffect, useRef, useState } from 'react';
+import type {
+  CreateTableResponse,
+  SeatRequest,
+  ServerInfo,
+  TableSummary,
+  TableVisibility,
+  TimerRequest,
+} from '@boss-table/client';
 import { botKinds } from '@boss-table/games/bots';
-import { client, playerName, saveSeat, savePlayerName } from './client.js';
-import { cityName } from './cities.js';
+import {
+  client,
+  forgetSeat,
+  mySeats,
+  playerName,
+  saveSeat,
+  savePlayerName,
+  serverInfo,
+} from './client.js';
+import { findWebGame, GAMES } from './games.js';
 
-const GAME_NAMES = { 'the-boss': 'The Boss', 'big-boss': 'Big Boss' } as const;
-type GameId = keyof typeof GAME_NAMES;
-
-/** A seat's choices: a person, or each bot (and level) the game offers (games/bots.ts). */
+/** A seat's choices: a person (anyone, or only with the invite), or each bot and level. */
 export function seatKinds(game: string): (readonly [string, string])[] {
-  const out: (readonly [string, string])[] = [['human', 'Person']];
+  const out: (readonly [string, string])[] = [
+    ['human', 'Person'],
+    ['human-reserved', 'Person with the invite only'],
+  ];
   for (const [kind, levels] of Object.entries(botKinds(game))) {
     if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${kind}`]);
     for (const level of levels) out.push([`bot:${kind}:${level}`, `Bot: ${level}`]);
@@ -18,32 +32,102 @@ export function seatKinds(game: string): (readonly [string, string])[] {
   return out;
 }
 
-/** Big Boss options from the lobby's choices (players are implied by the seats). */
-export function bigBossOptions(
-  rules: 'modern' | 'original',
-  firstPlayer: string,
-  players: number,
-): { rules: 'modern' | 'original'; firstPlayer?: number } {
-  const first = Number(firstPlayer);
-  return firstPlayer !== 'random' && first < players ? { rules, firstPlayer: first } : { rules };
-}
-
-const TIMERS = {
+const TIMERS: Record<string, TimerRequest | undefined> = {
   none: undefined,
   realtime: { mode: 'realtime', turnSeconds: 60, bankSeconds: 300 },
+  quick: { mode: 'realtime', turnSeconds: 20, bankSeconds: 60 },
   'turn-based': { mode: 'turn-based', turnHours: 24 },
-} as const;
+};
 
-const tableLink = (id: string, invite?: string) =>
-  `${window.location.origin}${window.location.pathname}#/t/${id}${invite ? `?invite=${invite}` : ''}`;
+/** A table's timer in words. */
+export function timerWords(t: TimerRequest | null | undefined): string {
+  if (!t) return 'no timer';
+  if (t.mode === 'turn-based') return `${t.turnHours} h a turn`;
+  const bank = t.bankSeconds ? ` + ${Math.round(t.bankSeconds / 60)} min bank` : '';
+  return `${t.turnSeconds} s a turn${bank}`;
+}
+
+const VISIBILITY_WORDS: Record<TableVisibility, string> = {
+  public: 'public',
+  unlisted: 'unlisted (link only)',
+  private: 'private (invites only)',
+};
+
+const isLocalHost = (host: string) =>
+  host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+
+/** The link a friend opens: the chosen address, then the table and the seat's invite. */
+export const tableLink = (base: string, id: string, invite?: string) =>
+  `${base.replace(/\/$/, '')}/#/t/${id}${invite ? `?invite=${invite}` : ''}`;
+
+/**
+ * Copies text: with the clipboard API where the page may use it (https, localhost), else by
+ * selecting the field and the browser's copy command (plain http on a LAN address).
+ */
+export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // fall through to the selection
+    }
+  }
+  if (!field) return false;
+  field.focus();
+  field.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}
+
+function InviteLink({ label, link }: { label: string; link: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <span className="invite">
+      <input
+        readOnly
+        value={link}
+        aria-label={label}
+        ref={field}
+        onFocus={(e) => e.target.select()}
+      />
+      <button
+        type="button"
+        onClick={() =>
+          void copyText(link, field.current).then((ok) => {
+            setSaid(ok ? 'Copied' : 'Selected: press Ctrl+C (or Cmd+C) to copy');
+            setTimeout(() => setSaid(null), 4000);
+          })
+        }
+      >
+        Copy
+      </button>
+      {said && (
+        <span className="copied" role="status">
+          {said}
+        </span>
+      )}
+    </span>
+  );
+}
+
+interface Mine {
+  readonly table: string;
+  readonly seat: number;
+  readonly summary: TableSummary;
+}
 
 export function Lobby() {
-  const [game, setGame] = useState<GameId>('the-boss');
-  const [bigRules, setBigRules] = useState<'modern' | 'original'>('modern');
-  const [firstPlayer, setFirstPlayer] = useState('random');
+  const [gameId, setGameId] = useState(GAMES[0].id);
+  const game = findWebGame(gameId) ?? GAMES[0];
   const [players, setPlayers] = useState(4);
-  const [rules, setRules] = useState<'classic' | 'arena'>('classic');
-  const [combination, setCombination] = useState('random');
+  const [options, setOptions] = useState<Record<string, Readonly<Record<string, unknown>>>>(() =>
+    Object.fromEntries(GAMES.map((g) => [g.id, g.defaultOptions])),
+  );
   const [seats, setSeats] = useState<string[]>([
     'human',
     'bot:heuristic',
@@ -52,11 +136,15 @@ export function Lobby() {
     'bot:heuristic',
     'bot:heuristic',
   ]);
-  const [timer, setTimer] = useState<keyof typeof TIMERS>('none');
+  const [timer, setTimer] = useState('none');
+  const [visibility, setVisibility] = useState<TableVisibility>('public');
   const [name, setName] = useState(playerName());
   const [created, setCreated] = useState<CreateTableResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tables, setTables] = useState<TableSummary[]>([]);
+  const [info, setInfo] = useState<ServerInfo | null>(null);
+  const [base, setBase] = useState(window.location.origin);
+  const [mine, setMine] = useState<Mine[]>([]);
 
   const refresh = () =>
     client.listTables().then(
@@ -69,40 +157,63 @@ export function Lobby() {
     return () => clearInterval(t);
   }, []);
 
-  const combos = COMBINATIONS[players] ?? [];
-  const kinds = seatKinds(game);
+  // Where friends can reach this server: its public address, else the LAN address the host picks.
+  useEffect(() => {
+    serverInfo().then(
+      (i) => {
+        setInfo(i);
+        if (i.publicUrl) setBase(i.publicUrl);
+        else if (isLocalHost(window.location.hostname) && i.addresses.length > 0)
+          setBase(i.addresses[0]);
+      },
+      () => setInfo(null),
+    );
+  }, []);
+
+  // "My tables": the seats this browser holds, still on this server.
+  useEffect(() => {
+    let live = true;
+    const held = mySeats().slice(0, 12);
+    void Promise.all(
+      held.map(({ table, seating }) =>
+        client.getTable(table).then(
+          (summary): Mine | null => ({ table, seat: seating.seat, summary }),
+          (e: unknown) => {
+            if ((e as { status?: number }).status === 404) forgetSeat(table);
+            return null;
+          },
+        ),
+      ),
+    ).then((list) => live && setMine(list.filter((x): x is Mine => x !== null)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const kinds = seatKinds(game.id);
   // A seat whose bot this game does not offer falls back to its heuristic bot, or the first.
-  const fallback = (kinds.find(([v]) => v === 'bot:heuristic') ?? kinds[1] ?? kinds[0])[0];
+  const fallback = (kinds.find(([v]) => v === 'bot:heuristic') ?? kinds[2] ?? kinds[0])[0];
   const seatValue = (s: string) => (kinds.some(([v]) => v === s) ? s : fallback);
   const seatList = seats
     .slice(0, players)
     .map(seatValue)
     .map((s): SeatRequest =>
-      s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) },
+      s === 'human'
+        ? { kind: 'human' }
+        : s === 'human-reserved'
+          ? { kind: 'human', reserved: true }
+          : { kind: 'bot', bot: s.slice(4) },
     );
   const create = async () => {
     setError(null);
     try {
-      if (game === 'big-boss') {
-        const res = await client.createTable({
-          game,
-          options: bigBossOptions(bigRules, firstPlayer, players),
-          seats: seatList,
-          ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
-        });
-        setCreated(res);
-        void refresh();
-        return;
-      }
-      const cities =
-        combination === 'random'
-          ? undefined
-          : combos[Number(combination)].map((n) => LOCAL_CITY_IDS[n - 1]);
+      const t = TIMERS[timer];
       const res = await client.createTable({
-        game: 'the-boss',
-        options: { rules: players > 4 ? 'arena' : rules, ...(cities ? { cities } : {}) },
+        game: game.id,
+        options: game.buildOptions(options[game.id] ?? game.defaultOptions, players),
         seats: seatList,
-        ...(TIMERS[timer] ? { timer: TIMERS[timer] } : {}),
+        ...(t ? { timer: t } : {}),
+        ...(visibility !== 'public' ? { visibility } : {}),
       });
       setCreated(res);
       void refresh();
@@ -111,13 +222,13 @@ export function Lobby() {
     }
   };
 
-  const sit = async (table: string, invite?: string) => {
+  const sit = async (table: string, tableGame: string, invite?: string) => {
     setError(null);
     const who = name.trim() || 'Player';
     savePlayerName(who);
     try {
       const j = await client.join(table, { name: who, ...(invite ? { invite } : {}) });
-      saveSeat(table, { token: j.token, seat: j.seat });
+      saveSeat(table, { token: j.token, seat: j.seat, game: tableGame });
       window.location.hash = `#/t/${table}`;
     } catch (e) {
       setError((e as Error).message);
@@ -125,16 +236,33 @@ export function Lobby() {
   };
 
   const humans = created?.seats.filter((s) => s.invite) ?? [];
+  const addresses = [
+    ...new Set([
+      ...(info?.publicUrl ? [info.publicUrl] : []),
+      ...(info?.addresses ?? []),
+      window.location.origin,
+    ]),
+  ];
+  const { LobbyOptions } = game;
   return (
     <div className="lobby">
-      <section className="panel">
-        <h1>New table of {GAME_NAMES[game]}</h1>
+      <section className="panel new-table">
+        <h1>New table of {game.name}</h1>
+        <p className="rules-link">
+          New to it? <a href={`#/rules/${game.id}`}>How to play {game.name}</a>
+        </p>
         <label>
           Game{' '}
-          <select value={game} onChange={(e) => setGame(e.target.value as GameId)}>
-            {Object.entries(GAME_NAMES).map(([id, label]) => (
-              <option key={id} value={id}>
-                {label}
+          <select
+            value={game.id}
+            onChange={(e) => {
+              setGameId(e.target.value);
+              setCreated(null);
+            }}
+          >
+            {GAMES.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
               </option>
             ))}
           </select>
@@ -151,90 +279,51 @@ export function Lobby() {
         <div className="row">
           <label>
             Players{' '}
-            <select
-              value={players}
-              onChange={(e) => {
-                setPlayers(Number(e.target.value));
-                setCombination('random');
-              }}
-            >
-              {[2, 3, 4, 5, 6].map((n) => (
-                <option key={n} value={n}>
-                  {n}
+            <select value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
+              {Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => {
+                const n = game.minPlayers + i;
+                return (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                );
+              })}
+            </select>
+          </label>
+          <LobbyOptions
+            players={players}
+            options={options[game.id] ?? game.defaultOptions}
+            setOptions={(o) => setOptions({ ...options, [game.id]: o })}
+          />
+          <label>
+            Timer{' '}
+            <select value={timer} onChange={(e) => setTimer(e.target.value)}>
+              {Object.entries(TIMERS).map(([k, t]) => (
+                <option key={k} value={k}>
+                  {timerWords(t)}
                 </option>
               ))}
             </select>
           </label>
-          {game === 'big-boss' ? (
-            <label>
-              Rules{' '}
-              <select
-                value={bigRules}
-                onChange={(e) => setBigRules(e.target.value as 'modern' | 'original')}
-              >
-                <option value="modern">modern (2023)</option>
-                <option value="original">original (1994)</option>
-              </select>
-            </label>
-          ) : (
-            <label>
-              Rules{' '}
-              <select
-                value={players > 4 ? 'arena' : rules}
-                disabled={players > 4}
-                onChange={(e) => setRules(e.target.value as 'classic' | 'arena')}
-              >
-                <option value="classic">classic</option>
-                <option value="arena">arena</option>
-              </select>
-            </label>
-          )}
           <label>
-            Timer{' '}
-            <select value={timer} onChange={(e) => setTimer(e.target.value as keyof typeof TIMERS)}>
-              <option value="none">none</option>
-              <option value="realtime">60 s a turn + 5 min bank</option>
-              <option value="turn-based">24 h a turn</option>
+            Who can join{' '}
+            <select
+              value={visibility}
+              onChange={(e) => setVisibility(e.target.value as TableVisibility)}
+            >
+              <option value="public">public: listed, anyone may sit</option>
+              <option value="unlisted">unlisted: anyone with the link</option>
+              <option value="private">private: invites only</option>
             </select>
           </label>
         </div>
-        {game === 'big-boss' && (
-          <label>
-            First player{' '}
-            <select
-              aria-label="First player"
-              value={firstPlayer}
-              onChange={(e) => setFirstPlayer(e.target.value)}
-            >
-              <option value="random">drawn at random</option>
-              {Array.from({ length: players }, (_, i) => (
-                <option key={i} value={i}>
-                  Seat {i}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {game === 'the-boss' && (
-          <label>
-            Cities{' '}
-            <select value={combination} onChange={(e) => setCombination(e.target.value)}>
-              <option value="random">random</option>
-              {combos.map((c, i) => (
-                <option key={i} value={i}>
-                  {c.map((n) => cityName(LOCAL_CITY_IDS[n - 1])).join(', ')}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
         <fieldset>
           <legend>Seats</legend>
           {Array.from({ length: players }, (_, i) => (
             <label key={i} className="seat-choice">
-              Seat {i}{' '}
+              Seat {i + 1}{' '}
               <select
-                aria-label={`Seat ${i}`}
+                aria-label={`Seat ${i + 1}`}
                 value={seatValue(seats[i])}
                 onChange={(e) => setSeats(seats.map((s, k) => (k === i ? e.target.value : s)))}
               >
@@ -258,28 +347,38 @@ export function Lobby() {
             <h2>Table created</h2>
             {humans.length === 0 ? (
               <p>
-                <a href={`#/t/${created.id}`}>Watch the bots play</a>
+                <a href={`#/replay/${created.id}?play`}>Watch the bots play</a> (at the pace you
+                choose) · <a href={`#/t/${created.id}`}>Open the table</a>
               </p>
             ) : (
               <>
-                <p>Send each person their seat's link:</p>
-                <ul>
+                {info?.publicUrl ? (
+                  <p>Links use this server’s public address, {info.publicUrl}.</p>
+                ) : (
+                  <label className="wide">
+                    Address your friends can reach{' '}
+                    <select value={base} onChange={(e) => setBase(e.target.value)}>
+                      {addresses.map((a) => (
+                        <option key={a} value={a}>
+                          {a}
+                          {isLocalHost(new URL(a).hostname) ? ' (this computer only)' : ''}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <p>Send each person their seat’s link:</p>
+                <ul className="invites">
                   {humans.map((s) => (
                     <li key={s.seat}>
-                      Seat {s.seat}:{' '}
-                      <input
-                        readOnly
-                        value={tableLink(created.id, s.invite)}
-                        aria-label={`Invite link for seat ${s.seat}`}
+                      Seat {s.seat + 1}:{' '}
+                      <InviteLink
+                        label={`Invite link for seat ${s.seat + 1}`}
+                        link={tableLink(base, created.id, s.invite)}
                       />{' '}
-                      <button
-                        onClick={() =>
-                          void navigator.clipboard?.writeText(tableLink(created.id, s.invite))
-                        }
-                      >
-                        Copy
-                      </button>{' '}
-                      <button onClick={() => void sit(created.id, s.invite)}>Sit here</button>
+                      <button onClick={() => void sit(created.id, game.id, s.invite)}>
+                        Sit here
+                      </button>
                     </li>
                   ))}
                 </ul>
@@ -288,18 +387,48 @@ export function Lobby() {
           </div>
         )}
       </section>
-      <section className="panel">
+      {mine.length > 0 && (
+        <section className="panel" aria-label="my tables">
+          <h2>My tables</h2>
+          <ul className="tables">
+            {mine.map((m) => (
+              <li key={m.table}>
+                <strong>{findWebGame(m.summary.game)?.name ?? m.summary.game}</strong> ·{' '}
+                {m.summary.status === 'finished' ? 'finished' : m.summary.status} · your seat{' '}
+                {m.seat + 1} · with{' '}
+                {m.summary.seats
+                  .filter((s) => s.seat !== m.seat)
+                  .map((s) => s.name ?? s.bot ?? 'a free seat')
+                  .join(', ')}{' '}
+                <a href={`#/t/${m.table}`}>
+                  {m.summary.status === 'finished' ? 'See the end' : 'Back to the table'}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="panel" aria-label="open tables">
         <h2>Open and running tables</h2>
         {tables.length === 0 && <p>None yet.</p>}
         <ul className="tables">
           {tables.map((t) => {
-            const free = t.seats.filter((s) => !s.taken).length;
+            const free = t.seats.filter((s) => !s.taken && !s.reserved).length;
+            const g = findWebGame(t.game);
             return (
-              <li key={t.id}>
-                <strong>{t.status}</strong> · {GAME_NAMES[t.game as GameId] ?? t.game} ·{' '}
-                {t.seats.length} players ·{' '}
-                {t.seats.map((s) => s.name ?? s.bot ?? 'free').join(', ')}{' '}
-                {free > 0 && <button onClick={() => void sit(t.id)}>Join</button>}{' '}
+              <li key={t.id} data-table={t.id}>
+                <strong>{g?.name ?? t.game}</strong> · {t.status} ·{' '}
+                {VISIBILITY_WORDS[t.visibility ?? 'public']} · {t.seats.length} players ·{' '}
+                {g?.describeOptions(t.options) ?? ''} · {timerWords(t.timer)}
+                <br />
+                <span className="muted">
+                  {t.seats
+                    .map(
+                      (s) => s.name ?? (s.bot ? `bot (${s.bot})` : s.reserved ? 'invited' : 'free'),
+                    )
+                    .join(', ')}
+                </span>{' '}
+                {free > 0 && <button onClick={() => void sit(t.id, t.game)}>Join</button>}{' '}
                 <a href={`#/t/${t.id}`}>Watch</a>
               </li>
             );

@@ -1,45 +1,121 @@
-import { useEffect, useState } from 'react';
-import { Board } from './Board.js';
-import { replaySteps, type ReplayStep } from './replay-logic.js';
-import { BigBossBoard } from './big-boss/BigBossBoard.js';
-import { FinalMoney } from './big-boss/BigBossTable.js';
-import { bigBossReplaySteps, type BigBossReplayStep } from './big-boss/replay.js';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '@boss-table/client';
+import { client } from './client.js';
+import { findWebGame } from './games.js';
+import type { GameParts, Names, ReplayStep } from './registry.js';
+import { PlayerPanels } from './shell/PlayerPanels.js';
+import { ArrowIcon } from './shell/icons.js';
 
-type Steps =
-  | { readonly game: 'the-boss'; readonly steps: ReplayStep[] }
-  | { readonly game: 'big-boss'; readonly steps: BigBossReplayStep[] };
+/** Replay paces: milliseconds per step. */
+const PACES = { slow: 2000, normal: 900, fast: 300 } as const;
+type Pace = keyof typeof PACES;
 
-/** Step through or scrub a finished game from its record, everything revealed. */
-export default function ReplayPage() {
-  const [loaded, setLoaded] = useState<Steps | null>(null);
-  const steps = loaded?.steps ?? null;
+interface Loaded {
+  readonly parts: GameParts;
+  readonly steps: ReplayStep[];
+  readonly names: Names;
+  readonly text: string;
+}
+
+/** Players' names as the record keeps them (records from before names: "Seat 1"…). */
+function recordNames(raw: unknown): Names {
+  const players = (raw as { players?: unknown } | null)?.players;
+  const list = Array.isArray(players) ? (players as { name?: unknown; bot?: unknown }[]) : [];
+  return (seat) => {
+    const p = list[seat];
+    if (typeof p?.name === 'string' && p.name) return p.name;
+    if (typeof p?.bot === 'string') return `Bot ${seat + 1} (${p.bot})`;
+    return `Seat ${seat + 1}`;
+  };
+}
+
+/** Loads a record's text through the registry: its game's parts make the steps. */
+async function loadRecord(text: string): Promise<Loaded | { error: string }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { error: 'That file is not JSON.' };
+  }
+  const gameId = (raw as { game?: unknown } | null)?.game;
+  const game = typeof gameId === 'string' ? findWebGame(gameId) : undefined;
+  if (!game)
+    return { error: `This record is for a game this app does not know (${String(gameId)}).` };
+  const parts = await game.load();
+  const names = recordNames(raw);
+  const r = parts.replaySteps(raw, names);
+  if ('error' in r) return r;
+  return { parts, steps: r.steps, names, text };
+}
+
+/**
+ * Step through or scrub a finished game from its record, everything revealed: a file, or a
+ * table's record (`#/replay/<table>`, waiting for the game to end; `?play` plays it on).
+ */
+export default function ReplayPage({
+  table = null,
+  autoplay = false,
+}: {
+  table?: string | null;
+  autoplay?: boolean;
+}) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [at, setAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [record, setRecord] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [pace, setPace] = useState<Pace>('normal');
+  const steps = loaded?.steps ?? null;
 
-  const load = (text: string) => {
+  const load = async (text: string, play = false) => {
     setError(null);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return setError('That file is not JSON.');
-    }
-    const bb = (raw as { game?: unknown } | null)?.game === 'big-boss';
-    const r = bb ? bigBossReplaySteps(raw) : replaySteps(raw);
+    const r = await loadRecord(text);
     if ('error' in r) return setError(r.error);
-    setLoaded(
-      bb
-        ? { game: 'big-boss', steps: r.steps as BigBossReplayStep[] }
-        : { game: 'the-boss', steps: r.steps as ReplayStep[] },
-    );
-    setRecord(text);
+    setLoaded(r);
     setAt(0);
+    setPlaying(play);
   };
 
+  // A table's record: fetched at once, or when its game ends (a game of bots being watched).
+  useEffect(() => {
+    if (!table) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fetchIt = () =>
+      client.getRecord(table).then(
+        (rec) => live && void load(JSON.stringify(rec), autoplay).then(() => setWaiting(false)),
+        (e: unknown) => {
+          if (!live) return;
+          if (e instanceof ApiError && e.code === 'not-finished') {
+            setWaiting(true);
+            timer = setTimeout(fetchIt, 1000);
+          } else setError((e as Error).message);
+        },
+      );
+    void fetchIt();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [table, autoplay]);
+
+  // Playing: one step per beat of the chosen pace, stopping at the end.
+  useEffect(() => {
+    if (!playing || !steps) return;
+    if (at >= steps.length - 1) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => setAt((a) => Math.min(steps.length - 1, a + 1)), PACES[pace]);
+    return () => clearTimeout(t);
+  }, [playing, at, steps, pace]);
+
+  // Arrow keys step once; the slider handles its own keys (else a key would step twice).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!steps) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, select, textarea')) return;
       if (e.key === 'ArrowRight') setAt((a) => Math.min(steps.length - 1, a + 1));
       if (e.key === 'ArrowLeft') setAt((a) => Math.max(0, a - 1));
     };
@@ -47,24 +123,31 @@ export default function ReplayPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [steps]);
 
+  const download = useMemo(
+    () =>
+      loaded ? URL.createObjectURL(new Blob([loaded.text], { type: 'application/json' })) : null,
+    [loaded],
+  );
   const step = steps?.[at];
   return (
     <div className="replay">
       <section className="panel">
         <h1>Replay a game</h1>
-        <label>
-          Open a record (from a finished table or <code>boss selfplay</code>):{' '}
-          <input
-            type="file"
-            accept="application/json,.json"
-            onChange={(e) => void e.target.files?.[0]?.text().then(load)}
-          />
-        </label>
-        {record && (
-          <a
-            href={URL.createObjectURL(new Blob([record], { type: 'application/json' }))}
-            download="record.json"
-          >
+        {!table && (
+          <label className="file">
+            Open a record (from a finished table or <code>boss selfplay</code>):{' '}
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={(e) => void e.target.files?.[0]?.text().then((t) => load(t))}
+            />
+          </label>
+        )}
+        {waiting && (
+          <p role="status">The game is still being played: its replay opens as soon as it ends.</p>
+        )}
+        {download && (
+          <a href={download} download="record.json">
             Download this record
           </a>
         )}
@@ -77,15 +160,22 @@ export default function ReplayPage() {
       {loaded && steps && step && (
         <>
           <div className="panel controls">
-            <button onClick={() => setAt(0)} disabled={at === 0}>
-              ⏮
+            <button onClick={() => setAt(0)} disabled={at === 0} aria-label="first move">
+              <ArrowIcon kind="first" />
             </button>
             <button
               onClick={() => setAt(Math.max(0, at - 1))}
               disabled={at === 0}
               aria-label="previous move"
             >
-              ◀
+              <ArrowIcon kind="prev" />
+            </button>
+            <button
+              onClick={() => setPlaying(!playing)}
+              aria-label={playing ? 'pause' : 'play'}
+              aria-pressed={playing}
+            >
+              <ArrowIcon kind={playing ? 'pause' : 'play'} />
             </button>
             <input
               type="range"
@@ -100,41 +190,53 @@ export default function ReplayPage() {
               disabled={at === steps.length - 1}
               aria-label="next move"
             >
-              ▶
+              <ArrowIcon kind="next" />
             </button>
-            <span>
+            <button
+              onClick={() => setAt(steps.length - 1)}
+              disabled={at === steps.length - 1}
+              aria-label="last move"
+            >
+              <ArrowIcon kind="last" />
+            </button>
+            <label>
+              Pace{' '}
+              <select value={pace} onChange={(e) => setPace(e.target.value as Pace)}>
+                <option value="slow">slow</option>
+                <option value="normal">normal</option>
+                <option value="fast">fast</option>
+              </select>
+            </label>
+            <span className="move-count">
               Move {at} of {steps.length - 1}
             </span>
           </div>
-          {loaded.game === 'big-boss' ? (
-            <>
-              <BigBossBoard
-                view={(step as BigBossReplayStep).view}
-                names={(s) => `Seat ${s}`}
-                allHands={(step as BigBossReplayStep).hands}
+          <div className="replay-layout">
+            <div className="area-board">
+              <loaded.parts.ReplayBoard step={step} names={loaded.names} />
+            </div>
+            <aside className="area-side">
+              <PlayerPanels
+                seats={null}
+                view={step.view}
+                parts={loaded.parts}
+                names={loaded.names}
+                me={null}
+                turn={loaded.parts.turn(step.view)}
+                timer={null}
+                now={0}
+                allHands={step.hands}
               />
-              {(step as BigBossReplayStep).view.outcome && (
-                <section className="panel ranking" aria-label="final ranking">
-                  <h2>Game over</h2>
-                  <FinalMoney view={(step as BigBossReplayStep).view} names={(s) => `Seat ${s}`} />
-                </section>
-              )}
-            </>
-          ) : (
-            <Board
-              view={(step as ReplayStep).view}
-              names={(s) => `Seat ${s}`}
-              allHands={(step as ReplayStep).hands}
-            />
-          )}
-          <section className="panel log">
-            <h2>This step</h2>
-            <ul>
-              {step.lines.map((l, i) => (
-                <li key={i}>{l}</li>
-              ))}
-            </ul>
-          </section>
+              <section className="panel log" aria-label="this step">
+                <h2>This step</h2>
+                <ul>
+                  {step.lines.map((l, i) => (
+                    <li key={i}>{l}</li>
+                  ))}
+                </ul>
+              </section>
+            </aside>
+          </div>
         </>
       )}
     </div>

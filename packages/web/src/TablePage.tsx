@@ -1,18 +1,31 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { PublicSeat, ServerMessage, TableConnection, TableState } from '@boss-table/client';
+import {
+  ApiError,
+  type PublicSeat,
+  type ServerMessage,
+  type TableConnection,
+  type TableState,
+  type TableSummary,
+} from '@boss-table/client';
+import {
+  client,
+  playerName,
+  pref,
+  savedSeat,
+  saveSeat,
+  savePlayerName,
+  savePref,
+} from './client.js';
+import { findWebGame } from './games.js';
+import type { EventBatch, GameParts, Names } from './registry.js';
+import { clockFor, formatClock, LOW_CLOCK_MS } from './shell/clock.js';
+import { useTurnAlerts } from './shell/alerts.js';
+import { PlayerPanels } from './shell/PlayerPanels.js';
+import { GameLog } from './shell/GameLog.js';
+import { RulesDrawer } from './shell/Rules.js';
 
 type EventsMessage = Extract<ServerMessage, { type: 'events' }>;
-import { describeEvent, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
-import { client, playerName, savedSeat, saveSeat, savePlayerName } from './client.js';
-import { Board } from './Board.js';
-import { Composer } from './Composer.js';
-import { DeductionPanel } from './Deduction.js';
-import type { EventBatch } from './big-boss/BigBossTable.js';
-
-// Big Boss's table loads only when a Big Boss table is opened.
-const BigBossTable = lazy(() => import('./big-boss/BigBossTable.js'));
-const isBigBoss = (view: unknown) => (view as { game?: string } | null)?.game === 'big-boss';
 
 /** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
 interface Perf {
@@ -37,34 +50,62 @@ let eventsAt: number | null = null;
 let lastFrame = 0;
 const framesSince = (t: number) => (lastFrame > t ? 1 : 0);
 
-const RESULT_EVENTS = new Set([
-  'reward-revealed',
-  'chicago-scored',
-  'cube-lost',
-  'banished',
-  'round-ended',
-]);
+/** How long a round's results stay up before they close by themselves. */
+const RESULTS_MS = 12_000;
 
-interface LogLine {
-  readonly id: number;
-  readonly text: string;
-}
+/** Refusals of a join, in words, for the form. */
+const JOIN_REFUSALS: Record<string, string> = {
+  'seat-taken': 'This invite has already been used: someone holds that seat now.',
+  'bad-invite': 'This invite link is not valid for this table. Check that it was copied whole.',
+  'invite-only': 'This table is by invitation only: ask its host for your seat’s link.',
+  'table-full': 'There is no free seat here for you: the free seats are kept for invited players.',
+};
 
+/** The page for one table: the shell (action bar, players, log, alerts) around the game's table. */
 export default function TablePage({ id, invite }: { id: string; invite: string | null }) {
+  const [summary, setSummary] = useState<TableSummary | 'missing' | null>(null);
+  const [parts, setParts] = useState<GameParts | null>(null);
   const [seating, setSeating] = useState(() => savedSeat(id));
   const [state, setState] = useState<TableState | null>(null);
   const [connected, setConnected] = useState(false);
-  const [log, setLog] = useState<LogLine[]>([]);
+  const [batches, setBatches] = useState<EventBatch[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const [watching, setWatching] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [helper, setHelper] = useState(false);
   const [conn, setConn] = useState<TableConnection | null>(null);
   const [rematch, setRematch] = useState<string | null>(null);
   const [name, setName] = useState(playerName());
   const [now, setNow] = useState(Date.now());
-  const [roundResults, setRoundResults] = useState<string[] | null>(null);
-  // Big Boss: each move's events as they came, put in words by its table.
-  const [batches, setBatches] = useState<EventBatch[]>([]);
+  const [results, setResults] = useState<{ id: number; lines: string[] } | null>(null);
+  const [sound, setSound] = useState(() => pref('sound'));
+  const [notify, setNotify] = useState(() => pref('notify'));
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const partsRef = useRef<GameParts | null>(null);
+  /** "Disconnected" only after a first connection: not while the page is still connecting. */
+  const everConnected = useRef(false);
+  if (connected) everConnected.current = true;
+  partsRef.current = parts;
+
+  // The table's summary first: an unknown id is told at once (the socket would only retry),
+  // and its game picks the parts to load.
+  useEffect(() => {
+    let live = true;
+    client.getTable(id).then(
+      (t) => {
+        if (!live) return;
+        setSummary(t);
+        const game = findWebGame(t.game);
+        if (game) void game.load().then((p) => live && setParts(p));
+      },
+      (e: unknown) => {
+        if (live && e instanceof ApiError && e.status === 404) setSummary('missing');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
 
   // After each commit (before the browser paints): how long from the snapshot (or a move's
   // events) arriving to the page holding them, and to the frame that first shows them.
@@ -93,6 +134,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   }, []);
 
   useEffect(() => {
+    if (summary === 'missing') return;
     // history: the first snapshot brings every past move's events, so a reload keeps the log.
     const c = client.connect(id, { ...(seating ? { token: seating.token } : {}), history: true });
     let n = 0;
@@ -102,77 +144,82 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       const past = c.state?.past;
       if (c.state && past) {
         delete c.state.past;
-        if (isBigBoss(c.state.view))
-          setBatches(past.slice(-300).map((p) => ({ id: n++, events: p.events })));
-        else setLog(past.flatMap((p) => linesOf(p.events)).slice(-200));
+        setBatches(past.slice(-400).map((p) => ({ id: n++, events: p.events })));
       }
       copy();
     });
     c.on('seats', copy);
-    c.on('status', setConnected);
-    c.on('rematch', setRematch);
-    c.on('error', (e) => setError(e.message));
+    // A connection being closed (the seat just changed) must not report on the new one.
+    let live = true;
+    c.on('status', (up) => live && setConnected(up));
+    c.on('rematch', (t) => live && setRematch(t));
+    c.on('error', (e) => live && setError(e.message));
+    const onEvents = (m: EventsMessage) => {
+      const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
+      setBatches((old) => [...old, batch].slice(-400));
+      const p = partsRef.current;
+      const seat = c.state?.seat ?? null;
+      const lines = p?.results?.(m.events, seat, (s) => nameOf(c.state?.seats ?? [], s, seat));
+      if (lines?.length) setResults({ id: batch.id, lines });
+      copy();
+    };
     c.on('events', (m) => {
       eventsAt = performance.now();
       // A move's events reach the page in the same task they arrive in (flushSync), so the
       // next animation frame shows them: nothing waits for React's scheduler.
       flushSync(() => onEvents(m));
     });
-    /** The Boss: an event in words, as this seat reads it, with the players' names. */
-    const describe = (e: BossEvent) =>
-      describeEvent(e, c.state?.seat ?? null, (s) =>
-        nameOf(c.state?.seats ?? [], s, c.state?.seat ?? null),
-      );
-    /** The Boss: a move's events in words. */
-    const linesOf = (events: readonly unknown[], standIn?: string): LogLine[] =>
-      (events as BossEvent[])
-        .filter((e) => e.type !== 'turn')
-        .map(describe)
-        .filter((t): t is string => !!t)
-        .map((text) => ({
-          id: n++,
-          text: standIn ? `${text} (a bot played: ${standIn})` : text,
-        }));
-    const onEvents = (m: EventsMessage) => {
-      if (isBigBoss(c.state?.view)) {
-        const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
-        setBatches((old) => [...old, batch].slice(-300));
-        copy();
-        return;
-      }
-      const results = (m.events as BossEvent[]).filter((e) => RESULT_EVENTS.has(e.type));
-      if (results.some((e) => e.type === 'round-ended'))
-        setRoundResults(results.map(describe).filter((t): t is string => !!t));
-      const lines = linesOf(m.events, m.standIn);
-      setLog((old) => [...old, ...lines].slice(-200));
-      copy();
-    };
     setConn(c);
-    return () => c.close();
-  }, [id, seating]);
+    return () => {
+      live = false;
+      c.close();
+    };
+  }, [id, seating, summary === 'missing']);
 
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(t);
   }, []);
 
-  const view = state?.view as BossView | undefined;
-  const names = useMemo(
-    () => (seat: number) => nameOf(state?.seats ?? [], seat, state?.seat ?? null),
-    [state?.seats, state?.seat],
-  );
+  // Round results close by themselves.
+  useEffect(() => {
+    if (!results) return;
+    const t = setTimeout(() => setResults(null), RESULTS_MS);
+    return () => clearTimeout(t);
+  }, [results]);
+
+  const seats = state?.seats;
+  const me = state?.seat ?? null;
+  const names: Names = useMemo(() => (seat: number) => nameOf(seats ?? [], seat, me), [seats, me]);
+  const view = state?.view;
+  const outcome = parts && view ? parts.outcome(view) : null;
+  const legal = state?.legal ?? null;
+  const turn = parts && view ? parts.turn(view) : null;
+  const myTurn = !!parts && !!view && legal !== null && !outcome && turn === me;
+  const timer = state?.timer ?? null;
+  const myClock = me !== null && timer?.seat === me ? clockFor(timer, me, now) : null;
+  const low = myTurn && myClock !== null && myClock <= LOW_CLOCK_MS;
+  const prompt = myTurn && parts ? parts.prompt(view, legal) : '';
+  useTurnAlerts({ myTurn, low, what: prompt, sound, notify });
 
   const join = async () => {
     setError(null);
+    setJoinError(null);
     const who = name.trim() || 'Player';
     savePlayerName(who);
     try {
       const j = await client.join(id, { name: who, ...(invite ? { invite } : {}) });
-      saveSeat(id, { token: j.token, seat: j.seat });
+      const s = {
+        token: j.token,
+        seat: j.seat,
+        ...(summary && summary !== 'missing' ? { game: summary.game } : {}),
+      };
+      saveSeat(id, s);
       window.location.hash = `#/t/${id}`;
-      setSeating({ token: j.token, seat: j.seat });
+      setSeating(s);
     } catch (e) {
-      setError((e as Error).message);
+      const code = e instanceof ApiError ? e.code : '';
+      setJoinError(JOIN_REFUSALS[code] ?? (e as Error).message);
     }
   };
 
@@ -194,142 +241,225 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     try {
       const r = await client.rematch(id, seating.token);
       const j = await client.joinRematch(r.table, name.trim() || 'Player', seating.token);
-      saveSeat(r.table, { token: j.token, seat: j.seat });
+      saveSeat(r.table, {
+        token: j.token,
+        seat: j.seat,
+        ...(seating.game ? { game: seating.game } : {}),
+      });
       window.location.hash = `#/t/${r.table}`;
     } catch (e) {
       setError((e as Error).message);
     }
   };
 
-  if (!view || !state) return <p>{connected ? 'Loading the table…' : 'Connecting…'}</p>;
-  const freeSeat = state.seats.some((s) => !s.taken);
-  const timer = state.timer;
-  // At the end of a game, either game's table.
-  const endActions = (
-    <p>
-      <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
-        Download the record
-      </a>{' '}
-      {seating && <button onClick={() => void askRematch()}>Rematch</button>}
+  const toggleNotify = async () => {
+    if (notify) {
+      setNotify(false);
+      savePref('notify', false);
+      return;
+    }
+    const ok =
+      'Notification' in window &&
+      (Notification.permission === 'granted' ||
+        (await Notification.requestPermission()) === 'granted');
+    setNotify(ok);
+    savePref('notify', ok);
+    if (!ok) setError('This browser does not allow notifications from this page.');
+  };
+
+  if (summary === 'missing')
+    return (
+      <section className="panel missing" role="alert">
+        <h1>There is no table “{id}”</h1>
+        <p>
+          The link may be mistyped, or the table was on another server.{' '}
+          <a href="#/">Back to the lobby</a>
+        </p>
+      </section>
+    );
+  if (summary && !findWebGame(summary.game))
+    return (
+      <p className="panel" role="alert">
+        This table plays “{summary.game}”, which this web app does not know.{' '}
+        <a href="#/">Back to the lobby</a>
+      </p>
+    );
+  if (!state || !view || !parts)
+    return <p className="panel">{connected ? 'Loading the table…' : 'Connecting…'}</p>;
+
+  const free = state.seats.filter((s) => !s.taken);
+  const joinable = invite !== null || free.some((s) => !s.reserved);
+  const showJoin = !seating && free.length > 0 && !watching && (joinable || joinError);
+
+  let barText: string;
+  if (outcome) {
+    const who = outcome.winners.map(names);
+    barText = `Game over: ${who.join(' and ')} ${who.length === 1 && who[0] !== 'You' ? 'wins' : 'win'}.`;
+  } else if (state.status === 'open')
+    barText = `Waiting for players: ${free.length} seat${free.length === 1 ? '' : 's'} free.`;
+  else if (myTurn) barText = `Your turn: ${prompt}.`;
+  else if (turn !== null)
+    barText = me !== null ? `Waiting for ${names(turn)}…` : `${names(turn)} to play.`;
+  else barText = '';
+  const turnClock = timer ? clockFor(timer, timer.seat, now) : null;
+
+  const { Table, End } = parts;
+  const end = outcome && (
+    <section className="panel ranking area-end" aria-label="final ranking">
+      <h2>Game over</h2>
+      <End view={view} names={names} batches={batches} />
+      <p className="end-actions">
+        <a className="button" href={`#/replay/${id}`}>
+          Replay
+        </a>{' '}
+        <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+          Download the record
+        </a>{' '}
+        {seating && !rematch && <button onClick={() => void askRematch()}>Rematch</button>}
+      </p>
+      {rematch && seating && (
+        <p className="rematch-offer">
+          A rematch is ready. <button onClick={() => void askRematch()}>Join the rematch</button>
+        </p>
+      )}
       {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
-    </p>
+    </section>
   );
-  return (
-    <div className="table-page">
-      {!connected && (
-        <p className="banner" role="alert">
-          Disconnected — reconnecting…
-        </p>
-      )}
-      {state.status === 'open' && (
-        <p className="banner">
-          Waiting for players: {state.seats.filter((s) => !s.taken).length} seat(s) free.
-        </p>
-      )}
-      {!seating && freeSeat && (
-        <div className="panel">
-          <label>
-            Your name{' '}
-            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
-          </label>{' '}
-          <button onClick={() => void join()}>{invite ? 'Take my seat' : 'Join'}</button>
-        </div>
-      )}
-      {timer && (
-        <p className="timer">
-          {names(timer.seat)}: {Math.max(0, Math.round((timer.deadline - now) / 1000))} s left
-        </p>
-      )}
-      {isBigBoss(view) ? (
-        <Suspense fallback={<p>Loading the Big Boss table…</p>}>
-          <BigBossTable
-            view={view as never}
-            legal={(state.legal ?? null) as never}
-            seq={state.seq}
-            names={names}
-            events={batches}
-            onMove={(m) => void move(m)}
-            busy={busy}
-            endActions={endActions}
-          />
-        </Suspense>
-      ) : (
-        <>
-          <Board view={view} names={names} />
-          {roundResults && (
-            <section className="panel results" aria-label="round results">
-              <h2>
-                Round results{' '}
-                <button
-                  type="button"
-                  onClick={() => setRoundResults(null)}
-                  aria-label="close round results"
-                >
-                  ×
-                </button>
-              </h2>
-              <ol>
-                {roundResults.map((line, i) => (
-                  <li key={i} style={{ animationDelay: `${i * 0.6}s` }}>
-                    {line}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          )}
-          {view.outcome && (
-            <section className="panel ranking" aria-label="final ranking">
-              <h2>Game over</h2>
-              <ol>
-                {view.outcome.ranking.map((s) => (
-                  <li key={s}>
-                    {names(s)} — {view.outcome!.scores[s]}
-                    {view.outcome!.winners.includes(s) ? ' 🏆' : ''}
-                  </li>
-                ))}
-              </ol>
-              <p>Decided by: {view.outcome.decidedBy}</p>
-              {endActions}
-            </section>
-          )}
-          {state.legal !== null && state.legal !== undefined && view.turn === state.seat && (
-            <Composer
-              view={view}
-              legal={state.legal as BossLegal}
-              onMove={(m) => void move(m)}
-              busy={busy}
-            />
-          )}
-        </>
-      )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {state.seat !== null && !isBigBoss(view) && (
-        <label className="toggle">
-          <input type="checkbox" checked={helper} onChange={(e) => setHelper(e.target.checked)} />{' '}
-          Deduction helper
-        </label>
-      )}
-      {helper && <DeductionPanel view={view} />}
-      {!isBigBoss(view) && (
-        <section className="panel log" aria-label="game log">
-          <h2>Log</h2>
+  const side = (
+    <aside className="area-side">
+      <PlayerPanels
+        seats={state.seats}
+        view={view}
+        parts={parts}
+        names={names}
+        me={me}
+        turn={outcome ? null : turn}
+        timer={outcome ? null : timer}
+        now={now}
+      />
+      {results && (
+        <section className="panel results" aria-label="round results">
+          <h2>
+            Round results{' '}
+            <button type="button" onClick={() => setResults(null)} aria-label="close round results">
+              ×
+            </button>
+          </h2>
           <ol>
-            {log.map((l) => (
-              <li key={l.id}>{l.text}</li>
+            {results.lines.map((line, i) => (
+              <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.4}s` }}>
+                {line}
+              </li>
             ))}
           </ol>
         </section>
       )}
+      <GameLog batches={batches} parts={parts} viewer={me} names={names} />
+    </aside>
+  );
+  return (
+    <div className={`table-page${myTurn ? ' my-turn' : ''}`}>
+      <div
+        className={`action-bar${myTurn ? ' mine' : ''}${low ? ' low' : ''}`}
+        role="status"
+        aria-label="action bar"
+      >
+        <span className="what">{barText}</span>
+        {turnClock !== null && !outcome && (
+          <span className="bar-clock" aria-label="turn clock">
+            {formatClock(turnClock)}
+          </span>
+        )}
+        {low && <span className="low-warning">Hurry: your clock is running out!</span>}
+        <span className="bar-tools">
+          <button type="button" onClick={() => setRulesOpen(true)}>
+            Rules
+          </button>
+          {me !== null && (
+            <>
+              <button
+                type="button"
+                aria-pressed={sound}
+                onClick={() => {
+                  setSound(!sound);
+                  savePref('sound', !sound);
+                }}
+              >
+                Sound
+              </button>
+              <button type="button" aria-pressed={notify} onClick={() => void toggleNotify()}>
+                Notify
+              </button>
+            </>
+          )}
+        </span>
+      </div>
+      {!connected && everConnected.current && (
+        <p className="banner area-alert" role="alert">
+          Disconnected — reconnecting…
+        </p>
+      )}
+      {showJoin && (
+        <div className="panel join area-alert">
+          <label>
+            Your name{' '}
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+          </label>{' '}
+          <button onClick={() => void join()}>{invite ? 'Take my seat' : 'Join'}</button>{' '}
+          <button type="button" onClick={() => setWatching(true)}>
+            Just watch
+          </button>
+          {joinError && (
+            <p className="error" role="alert">
+              {joinError}{' '}
+              <button
+                type="button"
+                onClick={() => {
+                  setWatching(true);
+                  window.location.hash = `#/t/${id}`;
+                }}
+              >
+                Watch instead
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="error area-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <Table
+        view={view}
+        legal={legal}
+        seq={state.seq}
+        names={names}
+        batches={batches}
+        onMove={(m) => void move(m)}
+        busy={busy}
+        layout={({ board, controls, more }) => (
+          <div className="table-main">
+            <div className="col-board">
+              <div className="area-board">{board}</div>
+              {more && <div className="area-more">{more}</div>}
+            </div>
+            <div className="col-right">
+              {controls && <div className="area-controls">{controls}</div>}
+              {end}
+              {side}
+            </div>
+          </div>
+        )}
+      />
+      {rulesOpen && <RulesDrawer text={parts.rules} onClose={() => setRulesOpen(false)} />}
     </div>
   );
 }
 
-function nameOf(seats: readonly PublicSeat[], seat: number, me: number | null): string {
+/** "You" for the viewer; else the player's name, the bot, or the seat counted from 1. */
+export function nameOf(seats: readonly PublicSeat[], seat: number, me: number | null): string {
   if (seat === me) return 'You';
   const s = seats[seat];
-  return s?.name ?? (s?.bot ? `Bot ${seat} (${s.bot})` : `Seat ${seat}`);
+  return s?.name ?? (s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`);
 }

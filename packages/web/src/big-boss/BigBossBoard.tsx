@@ -1,6 +1,6 @@
 import type { BigBossView, CardCode, CompanyId } from '@boss-table/big-boss';
 import { Fragment, useEffect, useState } from 'react';
-import { TRACK, TRACK_TALL, type TrackLayout } from './track.js';
+import { TRACK, TRACK_PHONE, type TrackLayout } from './track.js';
 import { cardLabel, CompanyBadge, COMPANY_STYLE, companyName } from './style.js';
 
 const CELL = 56;
@@ -19,7 +19,7 @@ function useLayout(): TrackLayout {
     query.addEventListener('change', on);
     return () => query.removeEventListener('change', on);
   }, []);
-  return narrow ? TRACK_TALL : TRACK;
+  return narrow ? TRACK_PHONE : TRACK;
 }
 const GAP = 4;
 
@@ -53,11 +53,10 @@ export function BigBossBoard({
     return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
   };
   const path = layout.cells.map((_, i) => centre(i).join(',')).join(' ');
-  const active = view.companies.filter((c) => c.status !== 'never');
   return (
     <div className="board big-boss">
       <div className="status-line">
-        <span>Rules: {view.rules}</span>
+        <span className="minor">Rules: {view.rules}</span>
         {view.turn !== null && (
           <span className="turn">
             Turn: {names(view.turn)}
@@ -69,9 +68,9 @@ export function BigBossBoard({
           </span>
         )}
         <span>Pieces left: {view.piecesLeft}</span>
-        <span>Deck: {view.deckCount}</span>
-        {view.rules === 'modern' && <span>Level stack: {view.levelsCount}</span>}
-        <span>Discards: {view.discards.length}</span>
+        <span className="minor">Deck: {view.deckCount}</span>
+        {view.rules === 'modern' && <span className="minor">Level stack: {view.levelsCount}</span>}
+        <span className="minor">Discards: {view.discards.length}</span>
         {view.passes > 0 && <span>Passes in a row: {view.passes}</span>}
       </div>
       <svg
@@ -158,20 +157,45 @@ export function BigBossBoard({
               )}
               {isNew && <circle cx={CELL - GAP - 8} cy={22} r={4} fill="#f5a623" stroke="#fff" />}
               {hq && (
-                <text
-                  x={CELL - GAP - 4}
-                  y={CELL - GAP - 4}
-                  fontSize={13}
-                  textAnchor="end"
+                <polygon
+                  transform={`translate(${CELL - GAP - 11},${CELL - GAP - 11}) scale(0.9)`}
+                  points="5,0 6.2,3.6 10,3.6 7,5.9 8.1,9.5 5,7.3 1.9,9.5 3,5.9 0,3.6 3.8,3.6"
                   fill="#f1c40f"
-                >
-                  ★
-                </text>
+                  stroke="#0006"
+                  strokeWidth={0.5}
+                />
               )}
             </g>
           );
         })}
       </svg>
+      {!allHands && view.hand && view.viewer !== null && (
+        <section className="own-hand" aria-label="your hand">
+          Your hand ({view.hand.length}):{' '}
+          <span className="hand" data-testid={`bb-hand-${view.viewer}`}>
+            {view.hand.map((c, i) => (
+              <span key={i} className="card">
+                {cardLabel(c)}
+              </span>
+            ))}
+          </span>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Below the board: the share prices, the companies and the cards on offer. */
+export function BigBossDetails({
+  view,
+  names,
+}: {
+  view: BigBossView;
+  names: (seat: number) => string;
+}) {
+  const active = view.companies.filter((c) => c.status !== 'never');
+  return (
+    <div className="big-boss-details">
       <PriceTrack view={view} />
       <div className="bb-panels">
         <table className="companies" aria-label="companies">
@@ -233,78 +257,56 @@ export function BigBossBoard({
           </p>
         </div>
       </div>
-      {!allHands && view.hand && view.viewer !== null && (
-        <section className="own-hand" aria-label="your hand">
-          Your hand ({view.hand.length}):{' '}
-          <span className="hand" data-testid={`bb-hand-${view.viewer}`}>
-            {view.hand.map((c, i) => (
+    </div>
+  );
+}
+
+/** One player's shares, towers and hand (every hand in a replay; else a count and known cards). */
+export function BigBossSeat({
+  view,
+  seat,
+  allHands,
+}: {
+  view: BigBossView;
+  seat: number;
+  allHands?: readonly (readonly CardCode[])[];
+}) {
+  const p = view.seats[seat];
+  const hand = allHands?.[seat] ?? null;
+  const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
+  return (
+    <div className="seat-detail">
+      <div>
+        {held.length === 0
+          ? 'No shares'
+          : held.map((c) => (
+              <Fragment key={c.id}>
+                <span className="holding">
+                  <CompanyBadge company={c.id} /> {companyName(c.id)} ×{p.shares[c.id]}
+                </span>{' '}
+              </Fragment>
+            ))}
+      </div>
+      <div>
+        {view.rules === 'modern' ? 'Towers' : 'Flags'}:{' '}
+        {p.towers.length ? p.towers.map(companyName).join(', ') : 'none'} ({p.towersLeft} left)
+        {p.passed ? ' · passed' : ''}
+      </div>
+      <div>
+        {hand ? (
+          <span className="hand" data-testid={`bb-hand-${seat}`}>
+            {hand.map((c, i) => (
               <span key={i} className="card">
                 {cardLabel(c)}
               </span>
             ))}
           </span>
-        </section>
-      )}
-      <div className="scroll-x">
-        <table className="players" aria-label="players">
-          <thead>
-            <tr>
-              <th>Player</th>
-              <th>Cash</th>
-              <th>Shares</th>
-              <th>Towers</th>
-              <th>Hand</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.seats.map((p, seat) => {
-              // A replay shows every hand here; a seat's own hand has its own panel below.
-              const hand = allHands?.[seat] ?? null;
-              const held = view.companies.filter((c) => (p.shares[c.id] ?? 0) > 0);
-              return (
-                <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
-                  <td>
-                    {names(seat)}
-                    {seat === view.viewer && names(seat) !== 'You' ? ' (you)' : ''}
-                    {p.passed ? ' · passed' : ''}
-                  </td>
-                  <td>{p.cash}</td>
-                  <td>
-                    {held.length === 0
-                      ? '—'
-                      : held.map((c) => (
-                          <Fragment key={c.id}>
-                            <span className="holding">
-                              <CompanyBadge company={c.id} /> {companyName(c.id)} ×{p.shares[c.id]}
-                            </span>{' '}
-                          </Fragment>
-                        ))}
-                  </td>
-                  <td>
-                    {p.towers.length ? p.towers.map(companyName).join(', ') : '—'} ({p.towersLeft}{' '}
-                    left)
-                  </td>
-                  <td>
-                    {hand ? (
-                      <span className="hand" data-testid={`bb-hand-${seat}`}>
-                        {hand.map((c, i) => (
-                          <span key={i} className="card">
-                            {cardLabel(c)}
-                          </span>
-                        ))}
-                      </span>
-                    ) : (
-                      <span>
-                        {p.handCount} card{p.handCount === 1 ? '' : 's'}
-                        {p.known.length ? ` (known: ${p.known.map(cardLabel).join(', ')})` : ''}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        ) : (
+          <span className="hand-count">
+            {p.handCount} card{p.handCount === 1 ? '' : 's'} in hand
+            {p.known.length ? ` (known: ${p.known.map(cardLabel).join(', ')})` : ''}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -65,34 +65,38 @@ export function BigBossComposer({
       <h2>Your turn</h2>
       {legal.phase === 'play' && canBuy && (
         <fieldset>
-          <legend>Buy a card</legend>
-          <div className="choices">
+          <legend>Buy a card (5; a Level card 10)</legend>
+          <div className="choices chips">
+            {legal.buy.row.length > 0 && <span className="chip-label">Face up:</span>}
             {legal.buy.row.map((c) => (
               <button
                 key={c}
                 type="button"
+                aria-label={`Face-up ${cardLabel(c)} (5)`}
                 {...pressed(d.action === 'row' && d.rowCard === c)}
                 onClick={() => pick({ action: 'row', rowCard: c })}
               >
-                Face-up {cardLabel(c)} (5)
+                {cardLabel(c)}
               </button>
             ))}
             {legal.buy.deck && (
               <button
                 type="button"
+                aria-label="Top of the deck (5)"
                 {...pressed(d.action === 'deck')}
                 onClick={() => pick({ action: 'deck' })}
               >
-                Top of the deck (5)
+                Deck
               </button>
             )}
             {legal.buy.levels && (
               <button
                 type="button"
+                aria-label="Level card (10)"
                 {...pressed(d.action === 'levels')}
                 onClick={() => pick({ action: 'levels' })}
               >
-                Level card (10)
+                Level
               </button>
             )}
           </div>
@@ -101,18 +105,28 @@ export function BigBossComposer({
       {legal.phase === 'play' && cards.length > 0 && (
         <fieldset>
           <legend>Play a card</legend>
-          <div className="choices">
-            {cards.map((c) => (
-              <button
-                key={c}
-                type="button"
-                {...pressed(d.card === c)}
-                onClick={() => setD(pickCard(legal, c))}
-              >
-                {cardAction(legal, c) === 'found' ? 'Found with' : 'Expand with'} {cardLabel(c)}
-              </button>
-            ))}
-          </div>
+          {(['found', 'expand'] as const).map((kind) => {
+            const these = cards.filter((c) => cardAction(legal, c) === kind);
+            if (these.length === 0) return null;
+            return (
+              <div key={kind} className="choices chips">
+                <span className="chip-label">
+                  {kind === 'found' ? 'Found a company:' : 'Expand:'}
+                </span>
+                {these.map((c) => (
+                  <button
+                    key={c}
+                    type="button"
+                    aria-label={`${kind === 'found' ? 'Found with' : 'Expand with'} ${cardLabel(c)}`}
+                    {...pressed(d.card === c)}
+                    onClick={() => setD(pickCard(legal, c))}
+                  >
+                    {cardLabel(c)}
+                  </button>
+                ))}
+              </div>
+            );
+          })}
           {d.action === 'found' && d.card && (
             <div className="counts">
               <label>

@@ -1,22 +1,18 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   describeEvent,
   type BigBossEvent,
   type BigBossLegal,
-  type BigBossMove,
   type BigBossView,
 } from '@boss-table/big-boss';
-import { BigBossBoard } from './BigBossBoard.js';
+import { BigBossBoard, BigBossDetails } from './BigBossBoard.js';
+import type { EventBatch, TableProps } from '../registry.js';
 import { BigBossComposer } from './BigBossComposer.js';
 import { boardMarks, pickSpace, startDraft, type Draft } from './composer-logic.js';
 import { moneyBreakdown } from './money.js';
+import { Trophy } from '../shell/icons.js';
 
-/** One move's events as they reached this connection (only what this seat may see). */
-export interface EventBatch {
-  readonly id: number;
-  readonly events: readonly unknown[];
-  readonly standIn?: string;
-}
+export type { EventBatch };
 
 /** The log in words: one sentence per event this viewer saw (turn markers left out). */
 export function logLines(
@@ -77,7 +73,14 @@ export function FinalMoney({
           <tr key={seat} data-seat={seat}>
             <td>
               {names(seat)}
-              {o.winners.includes(seat) ? ' 🏆 winner' : ''}
+              {o.winners.includes(seat) ? (
+                <strong className="winner">
+                  {' '}
+                  <Trophy /> winner
+                </strong>
+              ) : (
+                ''
+              )}
             </td>
             <td>{money[seat].cash}</td>
             <td>{money[seat].shares}</td>
@@ -93,35 +96,27 @@ export function FinalMoney({
   );
 }
 
-/** The Big Boss table: board, composer, end of game and log (loaded only for Big Boss). */
+/** The Big Boss table: the board, the composer (on this seat's turn) and the details below. */
 export default function BigBossTable({
-  view,
-  legal,
+  view: v,
+  legal: l,
   seq,
   names,
-  events,
+  batches,
   onMove,
   busy,
-  endActions,
-}: {
-  view: BigBossView;
-  legal: BigBossLegal | null;
-  seq: number;
-  names: (seat: number) => string;
-  events: readonly EventBatch[];
-  onMove: (move: BigBossMove) => void;
-  busy: boolean;
-  endActions?: ReactNode;
-}) {
+  layout,
+}: TableProps) {
+  const view = v as BigBossView;
+  const legal = (l ?? null) as BigBossLegal | null;
   const mine = legal !== null && view.turn === view.viewer ? legal : null;
   const [held, setHeld] = useState<{ seq: number; draft: Draft } | null>(null);
   const draft = held && held.seq === seq ? held.draft : mine ? startDraft(mine) : null;
   const setDraft = (d: Draft) => setHeld({ seq, draft: d });
   const marks = mine && draft ? boardMarks(mine, draft) : undefined;
-  const lines = useMemo(() => logLines(events, view.viewer, names), [events, view.viewer, names]);
-  const recent = useMemo(() => recentSpaces(events), [events]);
-  return (
-    <>
+  const recent = useMemo(() => recentSpaces(batches), [batches]);
+  return layout({
+    board: (
       <BigBossBoard
         view={view}
         names={names}
@@ -129,33 +124,19 @@ export default function BigBossTable({
         recent={recent}
         onSpace={mine && draft ? (space) => setDraft(pickSpace(mine, draft, space)) : undefined}
       />
-      {view.outcome && (
-        <section className="panel ranking" aria-label="final ranking">
-          <h2>Game over</h2>
-          <FinalMoney view={view} names={names} />
-          <p>Decided by: {view.outcome.decidedBy}</p>
-          {endActions}
-        </section>
-      )}
-      {mine && draft && (
+    ),
+    controls:
+      mine && draft ? (
         <BigBossComposer
           seq={seq}
           prices={Object.fromEntries(view.companies.map((c) => [c.id, c.price]))}
           legal={mine}
           draft={draft}
           setDraft={setDraft}
-          onMove={onMove}
+          onMove={(m) => onMove(m)}
           busy={busy}
         />
-      )}
-      <section className="panel log" aria-label="game log">
-        <h2>Log</h2>
-        <ol>
-          {lines.map((l) => (
-            <li key={l.id}>{l.text}</li>
-          ))}
-        </ol>
-      </section>
-    </>
-  );
+      ) : null,
+    more: <BigBossDetails view={view} names={names} />,
+  });
 }

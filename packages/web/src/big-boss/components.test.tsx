@@ -9,15 +9,26 @@ import {
   type BigBossMove,
   type BigBossState,
 } from '@boss-table/big-boss';
-import { bigBossOptions, seatKinds } from '../Lobby.js';
+import { seatKinds } from '../Lobby.js';
+import { bigBossOptions } from './index.js';
 import { BigBossBoard } from './BigBossBoard.js';
 import BigBossTable, { logLines, recentSpaces, type EventBatch } from './BigBossTable.js';
 import { bigBossReplaySteps } from './replay.js';
 import { spacesFrom } from './composer-logic.js';
+import type { TablePieces } from '../registry.js';
 
 afterEach(cleanup);
 
 const names = (s: number) => `Seat ${s}`;
+
+/** The shell's layout, simplified: the table's pieces one under the other. */
+const stack = ({ board, controls, more }: TablePieces) => (
+  <>
+    {board}
+    {controls}
+    {more}
+  </>
+);
 
 /** A modern game played at random until `want` holds for the seat to act. */
 function positionWhere(want: (s: BigBossState, legal: BigBossLegal) => boolean, seed = 'bb-ui') {
@@ -75,8 +86,9 @@ describe('Big Boss web components', () => {
         legal={legal}
         seq={1}
         names={names}
-        events={[]}
-        onMove={(m) => sent.push(m)}
+        batches={[]}
+        layout={stack}
+        onMove={(m) => sent.push(m as BigBossMove)}
         busy={false}
       />,
     );
@@ -110,8 +122,9 @@ describe('Big Boss web components', () => {
         legal={inv.legal}
         seq={2}
         names={names}
-        events={[]}
-        onMove={(m) => sent.push(m)}
+        batches={[]}
+        layout={stack}
+        onMove={(m) => sent.push(m as BigBossMove)}
         busy={false}
       />,
     );
@@ -129,8 +142,9 @@ describe('Big Boss web components', () => {
         legal={stuck.legal}
         seq={3}
         names={names}
-        events={[]}
-        onMove={(m) => sent.push(m)}
+        batches={[]}
+        layout={stack}
+        onMove={(m) => sent.push(m as BigBossMove)}
         busy={false}
       />,
     );
@@ -228,7 +242,7 @@ describe('Big Boss web components', () => {
   it("the lobby's seat choices are the bots the game registers", () => {
     for (const game of ['the-boss', 'big-boss']) {
       const bots = seatKinds(game)
-        .filter(([v]) => v !== 'human')
+        .filter(([v]) => v.startsWith('bot:'))
         .map(([v]) => v.slice(4));
       const registered = Object.entries(botKinds(game)).flatMap(([k, levels]) =>
         levels.length ? levels.map((l) => `${k}:${l}`) : [k],

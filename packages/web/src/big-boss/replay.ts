@@ -17,11 +17,12 @@ export interface BigBossReplayStep {
   readonly lines: readonly string[];
 }
 
-const seatName = (seat: number) => `Seat ${seat}`;
+const defaultName = (seat: number) => `Seat ${seat + 1}`;
 
 /** Every state of a recorded Big Boss game, from setup to its last move. */
 export function bigBossReplaySteps(
   raw: unknown,
+  seatName: (seat: number) => string = defaultName,
 ): { steps: BigBossReplayStep[] } | { error: string } {
   const record = parseRecord(raw);
   if (!record.ok) return { error: record.error.message };

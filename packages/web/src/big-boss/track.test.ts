@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TRACK, TRACK_TALL } from './track.js';
+import { loopLayout, TRACK, TRACK_PHONE, TRACK_TALL } from './track.js';
 
 describe('Big Boss track layouts', () => {
   for (const [name, layout] of [
     ['wide', TRACK],
     ['tall', TRACK_TALL],
+    ['phone', TRACK_PHONE],
   ] as const)
     it(`${name}: 72 distinct cells on the grid, each next to the following one, 72 next to 1`, () => {
       expect(layout.cells).toHaveLength(72);
@@ -22,4 +23,8 @@ describe('Big Boss track layouts', () => {
         ).toBe(1);
       }
     });
+
+  it('the wide layout is the 12 × 6 loop the generator draws', () => {
+    expect(loopLayout(12, 6)).toEqual(TRACK);
+  });
 });

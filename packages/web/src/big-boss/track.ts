@@ -26,7 +26,22 @@ export const TRACK: TrackLayout = {
   ],
 };
 
-/** The same loop for narrow screens (phones): 6 columns and 12 rows, so spaces stay tappable. */
+/**
+ * The same kind of loop on any grid whose columns × rows make 72: snaking right and left over
+ * columns 1 and up, row by row, then back up column 0 to close the loop.
+ */
+export function loopLayout(columns: number, rows: number): TrackLayout {
+  const cells: [number, number][] = [];
+  for (let y = 0; y < rows; y++)
+    for (let k = 1; k < columns; k++) cells.push([y % 2 === 0 ? k : columns - k, y]);
+  for (let y = rows - 1; y >= 0; y--) cells.push([0, y]);
+  return { columns, rows, cells };
+}
+
+/** Phones: 9 columns and 8 rows, so the track and the controls fit one screen together. */
+export const TRACK_PHONE: TrackLayout = loopLayout(9, 8);
+
+/** 6 columns and 12 rows (kept for narrow side panels). */
 export const TRACK_TALL: TrackLayout = {
   columns: 6,
   rows: 12,

@@ -1,23 +1,15 @@
 import type { BossView } from '@boss-table/the-boss';
 import { CityBadge, CITY_STYLE, cityName, faceLabel } from './cities.js';
+import { Cube } from '../shell/icons.js';
 
 const face = (card: string) => faceLabel(card.slice(card.indexOf(':') + 1));
 
 /**
  * The Boss table from one view: the row with Chicago where it stands, each city's face-down
- * reward, revealed cards (the last marked), everyone's cubes, hands, scores and cubes.
- * `allHands` (replays) shows every hand's values.
+ * reward, revealed cards (the last marked) and everyone's cubes there. Scores, cubes in
+ * reserve and hands are in the players' panels (`SeatDetail`).
  */
-export function Board({
-  view,
-  names,
-  allHands,
-}: {
-  view: BossView;
-  names: (seat: number) => string;
-  allHands?: readonly (readonly string[])[];
-}) {
-  const me = view.viewer;
+export function Board({ view, names }: { view: BossView; names: (seat: number) => string }) {
   return (
     <div className="board">
       <div className="status-line">
@@ -50,7 +42,13 @@ export function Board({
               <div className="reward muted">scores half the last cards to its left</div>
             ) : (
               <div className="reward" title="face-down reward">
-                {view.outcome ? '' : '🂠 reward'}
+                {view.outcome ? (
+                  ''
+                ) : (
+                  <>
+                    <span className="card-back-icon" aria-hidden="true" /> hidden reward
+                  </>
+                )}
               </div>
             )}
             <div className="revealed">
@@ -70,8 +68,16 @@ export function Board({
               {c.cubes.map((q, seat) =>
                 q.big || q.small ? (
                   <li key={seat} className={`p${seat}`}>
-                    {names(seat)}: <span aria-label="big cubes">■×{q.big}</span>
-                    {q.small ? <span aria-label="small cubes"> ▪×{q.small}</span> : null}
+                    {names(seat)}:{' '}
+                    <span aria-label="big cubes">
+                      <Cube size={10} seat={seat} />×{q.big}
+                    </span>
+                    {q.small ? (
+                      <span aria-label="small cubes">
+                        {' '}
+                        <Cube size={6} seat={seat} />×{q.small}
+                      </span>
+                    ) : null}
                   </li>
                 ) : null,
               )}
@@ -79,66 +85,6 @@ export function Board({
           </li>
         ))}
       </ol>
-      <table className="players">
-        <thead>
-          <tr>
-            <th>Player</th>
-            <th>Score</th>
-            <th>Big to place</th>
-            <th>Hospital</th>
-            <th>Prison</th>
-            <th>Dead</th>
-            <th>Small</th>
-            <th>Hand</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.players.map((p, seat) => {
-            const hand = view.hands[seat];
-            const values = allHands?.[seat] ?? hand.cards;
-            return (
-              <tr key={seat} className={view.turn === seat ? 'active' : ''} data-seat={seat}>
-                <td>
-                  {names(seat)}
-                  {seat === me && names(seat) !== 'You' ? ' (you)' : ''}
-                  {p.banished ? ' · banished from Cincinnati' : ''}
-                </td>
-                <td>{p.score}</td>
-                <td>{p.bigAvailable - p.bigPlaced}</td>
-                <td>{p.bigHospital}</td>
-                <td>{p.bigPrison}</td>
-                <td>{p.bigDead}</td>
-                <td>{p.smallLeft}</td>
-                <td className="hand" data-testid={`hand-${seat}`}>
-                  {values
-                    ? values.map((card, i) => (
-                        <span
-                          key={i}
-                          className="card"
-                          style={{
-                            borderColor:
-                              CITY_STYLE[card.split(':')[0] as keyof typeof CITY_STYLE]?.color,
-                          }}
-                        >
-                          <CityBadge city={card.split(':')[0]} /> {face(card)}
-                        </span>
-                      ))
-                    : hand.cities.map((city, i) => (
-                        <span
-                          key={i}
-                          className="card back"
-                          style={{ background: CITY_STYLE[city].color }}
-                          title={`a ${cityName(city)} card`}
-                        >
-                          <CityBadge city={city} />
-                        </span>
-                      ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theBoss, type BossLegal, type BossView } from '@boss-table/the-boss';
-import { Board } from './Board.js';
+import { SeatDetail } from './parts.js';
+import { decidedInWords } from './words.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
 
@@ -58,13 +59,43 @@ describe('web components', () => {
     }
   });
 
-  it("the board shows this seat's card values and only backs for the others", () => {
+  it("the seats' panels show this seat's card values and only backs for the others", () => {
     const { view, seat } = start(3);
-    const { container } = render(<Board view={view} names={(s) => `Seat ${s}`} />);
+    const names = (s: number) => `Seat ${s + 1}`;
+    const { container } = render(
+      <>
+        {[0, 1, 2].map((p) => (
+          <SeatDetail key={p} view={view} seat={p} names={names} />
+        ))}
+      </>,
+    );
     for (let p = 0; p < 3; p++) {
       const hand = container.querySelector(`[data-testid=hand-${p}]`)!;
       const faces = hand.querySelectorAll('.card:not(.back)').length;
       expect(faces > 0).toBe(p === seat);
+      // Every kind of cube is shown for every seat (also on a phone).
+      expect(container.textContent).toMatch(/Hospital \d+/);
     }
+  });
+
+  it('tells how the game was decided in words, never with an engine code', () => {
+    const names = (s: number) => ['Ann', 'Bob', 'Cy'][s];
+    for (const decidedBy of [
+      'score',
+      'last-round-points',
+      'cubes-available',
+      'shared',
+      'overtime-cubes-available',
+    ]) {
+      const text = decidedInWords({ winners: [1], scores: [], ranking: [], decidedBy }, names);
+      expect(text).toMatch(/Bob/);
+      expect(text).not.toMatch(/-|available/);
+    }
+    expect(
+      decidedInWords(
+        { winners: [0], scores: [], ranking: [], decidedBy: 'cubes-available' },
+        names,
+      ),
+    ).toMatch(/more cubes left/);
   });
 });

@@ -1,13 +1,8 @@
 import { parseRecord, replay, type Emitted } from '@boss-table/core';
-import {
-  describeEvent,
-  theBoss,
-  type BossEvent,
-  type BossState,
-  type BossView,
-} from '@boss-table/the-boss';
+import { describe } from './words.js';
+import { theBoss, type BossEvent, type BossState, type BossView } from '@boss-table/the-boss';
 
-export interface ReplayStep {
+export interface BossReplayStep {
   /** The table after this step, as a spectator sees it, with every hand's values. */
   readonly view: BossView;
   readonly hands: readonly (readonly string[])[];
@@ -16,20 +11,23 @@ export interface ReplayStep {
 }
 
 /** Every state of a recorded game, from setup to its last move, for stepping and scrubbing. */
-export function replaySteps(raw: unknown): { steps: ReplayStep[] } | { error: string } {
+export function replaySteps(
+  raw: unknown,
+  names?: (seat: number) => string,
+): { steps: BossReplayStep[] } | { error: string } {
   const record = parseRecord(raw);
   if (!record.ok) return { error: record.error.message };
   if (record.value.game !== theBoss.id)
     return { error: `This record is for "${record.value.game}".` };
-  const step = (s: BossState, events: readonly Emitted<BossEvent>[]): ReplayStep => ({
+  const step = (s: BossState, events: readonly Emitted<BossEvent>[]): BossReplayStep => ({
     view: theBoss.view(s, null),
     hands: s.hands.map((_, seat) => theBoss.view(s, seat).hands[seat].cards ?? []),
     lines: events
       .filter((e) => e.event.type !== 'turn' && e.event.type !== 'hand-dealt')
-      .map((e) => describeEvent(e.event, null) ?? '')
+      .map((e) => describe(e.event, null, names ?? ((seat) => `Seat ${seat + 1}`)) ?? '')
       .filter(Boolean),
   });
-  const steps: ReplayStep[] = [];
+  const steps: BossReplayStep[] = [];
   const replayed = replay(theBoss, record.value, {
     onStep: (s, events) => steps.push(step(s, events as readonly Emitted<BossEvent>[])),
   });

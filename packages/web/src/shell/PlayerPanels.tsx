@@ -1,0 +1,87 @@
+import type { PublicSeat, TimerState } from '@boss-table/client';
+import type { GameParts, Names } from '../registry.js';
+import { clockFor, formatClock } from './clock.js';
+import { Presence, SEAT_COLORS } from './icons.js';
+
+/**
+ * One panel per player beside the board: name, score or money, clock (m:ss, when the table
+ * is timed), connected or away, whose turn it is, and the game's own details for the seat.
+ */
+export function PlayerPanels({
+  seats,
+  view,
+  parts,
+  names,
+  me,
+  turn,
+  timer,
+  now,
+  allHands,
+}: {
+  seats: readonly PublicSeat[] | null;
+  view: unknown;
+  parts: GameParts;
+  names: Names;
+  me: number | null;
+  turn: number | null;
+  timer: TimerState | null;
+  now: number;
+  allHands?: readonly (readonly string[])[];
+}) {
+  const { SeatDetail } = parts;
+  const count = seats?.length ?? allHands?.length ?? 0;
+  return (
+    <ol className="player-panels" aria-label="players">
+      {Array.from({ length: count }, (_, seat) => {
+        const s = seats?.[seat];
+        const clock = clockFor(timer, seat, now);
+        const presence = !s
+          ? null
+          : s.kind === 'bot'
+            ? `bot (${s.bot ?? 'bot'})`
+            : s.botStandIn
+              ? 'away: a bot plays for now'
+              : !s.taken
+                ? 'seat free'
+                : s.connected
+                  ? 'connected'
+                  : 'away';
+        return (
+          <li
+            key={seat}
+            className={`player-panel${turn === seat ? ' active' : ''}${seat === me ? ' me' : ''}`}
+            data-seat-panel={seat}
+            style={{ borderLeftColor: SEAT_COLORS[seat % SEAT_COLORS.length] }}
+          >
+            <div className="panel-head">
+              <span className="who">
+                {names(seat)}
+                {seat === me && names(seat) !== 'You' ? ' (you)' : ''}
+              </span>
+              <span className="standing">{parts.standing(view, seat)}</span>
+              {clock !== null && (
+                <span
+                  className={`clock${turn === seat ? ' running' : ''}`}
+                  aria-label={`clock of ${names(seat)}`}
+                >
+                  {formatClock(clock)}
+                </span>
+              )}
+            </div>
+            <div className="panel-sub">
+              {turn === seat && <span className="to-play">to play</span>}
+              {presence && (
+                <span className="presence">
+                  <Presence here={s!.kind === 'bot' || (s!.connected && !s!.botStandIn)} />{' '}
+                  {presence}
+                </span>
+              )}
+              <span className="seat-no">seat {seat + 1}</span>
+            </div>
+            {SeatDetail && <SeatDetail view={view} seat={seat} names={names} allHands={allHands} />}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
