@@ -1,0 +1,2 @@
+/** Test games and helpers for the platform's own tests; not part of core's main entry point. */
+export * from './bid-veto.js';
