@@ -4,3 +4,4 @@ export * from './game.js';
 export * from './record.js';
 export * from './bot.js';
 export * from './ismcts.js';
+export * from './driver.js';

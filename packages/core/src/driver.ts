@@ -1,0 +1,531 @@
+import { deadlineIn, type Bot } from './bot.js';
+import { CLOCK, type AnyGame, type ClockSpec, type Emitted, type Seat } from './game.js';
+import { recordedMoveJson, type GameRecord, type RecordedMove } from './record.js';
+import { err, ok, type GameError, type Result } from './result.js';
+import { Rng } from './rng.js';
+
+/**
+ * One driver for every table (DESIGN.md, "Open windows and clocks"): it holds a game's state
+ * and record, and decides who acts next — the seats' bots, outside actors (a person, a
+ * remote client) and the clocks of the rules.
+ *
+ * - Every active seat held by a bot is asked, in an order drawn from the driver's generator
+ *   (never seat 0 first by habit), each with the seed `${seed}/bot/${seat}/${n}` (`n`: the
+ *   moves applied so far). A bot answering `WAIT` (null) is asked again after the next move.
+ * - A clock runs from when its id is first seen in `game.clocks(state)` for its `ms`; the
+ *   same id keeps its start, a new id starts afresh, a paused clock keeps the time it has
+ *   left. Once no seat is active, a running clock closes at its shortest length (`minMs`)
+ *   instead of its full length. Its `expiry` is applied as a move of `CLOCK`.
+ * - Virtual time (`step`, `run`): bots answer at once and time only moves to a clock's
+ *   deadline, so a game is a function of its seed. Real time (`next`, `answer`, `wake`): the
+ *   caller runs the bots where it likes and keeps one timer; the driver owns no timers.
+ */
+
+/** A move the driver applied, and the bots asked on the way to it. */
+export interface DriverMove {
+  /** A seat, or `CLOCK`. */
+  readonly actor: Seat;
+  readonly move: unknown;
+  /** The driver's time when it was applied (virtual or real milliseconds). */
+  readonly at: number;
+  /** Bots asked since the previous move (those that waited, then the one that moved). */
+  readonly asks: readonly { readonly seat: Seat; readonly ms: number }[];
+}
+
+export type DriverErrorKind = 'bot-move-refused' | 'deadlock';
+
+export interface DriverError {
+  readonly kind: DriverErrorKind;
+  readonly message: string;
+  readonly seat?: Seat;
+  /** For a refused bot move: the rule it broke. */
+  readonly rule?: string;
+}
+
+/** What a virtual step did: a move, nothing because outside actors must move, or the end. */
+export type Step =
+  | { readonly kind: 'move'; readonly move: DriverMove }
+  | {
+      readonly kind: 'outside';
+      /** The active seats no bot holds. */
+      readonly seats: readonly Seat[];
+      /** When the next clock runs out if they do nothing (`expireClock`), or null. */
+      readonly clockAt: number | null;
+    }
+  | { readonly kind: 'over' };
+
+/** Real time: a bot to ask. Run it anywhere, then hand its answer to `answer`. */
+export interface BotRequest {
+  readonly seat: Seat;
+  /** The moves applied when it was asked. */
+  readonly n: number;
+  readonly view: unknown;
+  readonly seed: string;
+  readonly budgetMs: number;
+  readonly askedAt: number;
+  /**
+   * Its answer is not applied before this time. In an open window that is
+   * `askedAt + budgetMs + d`, `d` drawn from the driver's generator without looking at the
+   * view, so when a bot acts tells nothing of its hand; in a strict turn, `askedAt`.
+   */
+  readonly applyAt: number;
+}
+
+/** Real time: what the caller should do now. */
+export interface Due {
+  /** Bots to ask now. */
+  readonly ask: readonly BotRequest[];
+  /** When the next clock runs out, or null. */
+  readonly clockAt: number | null;
+  /** When to call `wake` (a held answer or a clock falls due), or null: wait for news. */
+  readonly wakeAt: number | null;
+}
+
+/** A clock's time, to persist and to resume with (`DriverOptions.clockTimes`). */
+export interface ClockTime {
+  readonly id: string;
+  /** Time left to its full length. */
+  readonly leftMs: number;
+  /** Time already run since it started (for its shortest length). */
+  readonly elapsedMs: number;
+}
+
+export interface DriverOptions {
+  /** One per seat: its bot, or null (or absent) for an outside actor that calls `play`. */
+  readonly bots?: readonly (Bot | null)[];
+  /** A bot's think time per answer in ms (default 100). */
+  readonly budgetMs?: number;
+  /** The time at the start (default 0: virtual time). */
+  readonly now?: number;
+  /** The largest random part of a bot's delay in an open window, in ms (default 2000). */
+  readonly openDelayMs?: number;
+  /** Clocks already running when resuming (from `clockTimes`). */
+  readonly clockTimes?: readonly ClockTime[];
+  /** Sees each applied move with its events (setup's events come from `start`). */
+  readonly onMove?: (move: DriverMove, events: readonly Emitted<unknown>[]) => void;
+}
+
+/** Where a game stands: its state and the record that led there. */
+export interface DriverStart<S> {
+  readonly state: S;
+  /** The options as given (unparsed), for the record. */
+  readonly options: unknown;
+  readonly seed: string;
+  /** The moves so far, in memory form (a clock's seat is `CLOCK`). */
+  readonly moves?: readonly RecordedMove[];
+}
+
+interface Tracked {
+  startedAt: number;
+  leftMs: number;
+  /** Null while paused. */
+  runningSince: number | null;
+}
+
+/** Keeps each clock's start and time left, by id, as the rules list their clocks. */
+export class ClockKeeper {
+  private readonly times = new Map<string, Tracked>();
+
+  constructor(resumed: readonly ClockTime[] = [], now = 0) {
+    for (const t of resumed)
+      this.times.set(t.id, { startedAt: now - t.elapsedMs, leftMs: t.leftMs, runningSince: null });
+  }
+
+  /** Takes note of the clocks listed at `now`: new ids start, gone ones are forgotten. */
+  observe(clocks: readonly ClockSpec[], now: number): void {
+    const seen = new Set<string>();
+    for (const c of clocks) {
+      seen.add(c.id);
+      let t = this.times.get(c.id);
+      if (!t) this.times.set(c.id, (t = { startedAt: now, leftMs: c.ms, runningSince: null }));
+      if (c.running && t.runningSince === null) t.runningSince = now;
+      else if (!c.running && t.runningSince !== null) {
+        t.leftMs -= now - t.runningSince;
+        t.runningSince = null;
+      }
+    }
+    for (const id of this.times.keys()) if (!seen.has(id)) this.times.delete(id);
+  }
+
+  /**
+   * The running clock that runs out first, and when (never before `now`); with
+   * `noneActive`, a clock closes at its shortest length. Ties go to the first listed.
+   */
+  earliest(
+    clocks: readonly ClockSpec[],
+    noneActive: boolean,
+    now: number,
+  ): { clock: ClockSpec; at: number } | null {
+    let best: { clock: ClockSpec; at: number } | null = null;
+    for (const c of clocks) {
+      const t = this.times.get(c.id);
+      if (!c.running || !t || t.runningSince === null) continue;
+      let at = t.runningSince + t.leftMs;
+      if (noneActive) at = Math.min(at, t.startedAt + c.minMs);
+      at = Math.max(at, now);
+      if (!best || at < best.at) best = { clock: c, at };
+    }
+    return best;
+  }
+
+  /** Each clock's time at `now`, to persist. */
+  snapshot(now: number): ClockTime[] {
+    return [...this.times].map(([id, t]) => ({
+      id,
+      leftMs: t.runningSince === null ? t.leftMs : t.leftMs - (now - t.runningSince),
+      elapsedMs: now - t.startedAt,
+    }));
+  }
+}
+
+const describeActor = (bot: Bot, seat: Seat) => `${bot.name} at seat ${seat}`;
+
+export class Driver<G extends AnyGame = AnyGame> {
+  private current: ReturnType<G['clone']>;
+  private readonly recorded: RecordedMove[];
+  private readonly bots: readonly (Bot | null)[];
+  private readonly budgetMs: number;
+  private readonly openDelayMs: number;
+  private readonly rng: Rng;
+  private readonly keeper: ClockKeeper;
+  private readonly onMove?: DriverOptions['onMove'];
+  private clockNow: number;
+  /** Bots that answered WAIT since the last move. */
+  private readonly waited = new Set<Seat>();
+  /** Bots asked since the last move (virtual time), for `DriverMove.asks`. */
+  private asks: { seat: Seat; ms: number }[] = [];
+  /** Real time: the request out for each seat, and answers held until their time. */
+  private readonly out = new Map<Seat, BotRequest>();
+  private readonly held = new Map<Seat, { request: BotRequest; move: unknown }>();
+
+  constructor(
+    readonly game: G,
+    private readonly start: DriverStart<ReturnType<G['clone']>>,
+    opts: DriverOptions = {},
+  ) {
+    this.current = start.state;
+    this.recorded = [...(start.moves ?? [])];
+    this.bots = opts.bots ?? [];
+    this.budgetMs = opts.budgetMs ?? 100;
+    this.openDelayMs = opts.openDelayMs ?? 2000;
+    this.clockNow = opts.now ?? 0;
+    this.onMove = opts.onMove;
+    this.rng = Rng.fromSeed(`${start.seed}/driver/${this.recorded.length}`);
+    this.keeper = new ClockKeeper(opts.clockTimes, this.clockNow);
+    this.observeClocks();
+  }
+
+  /** A new game: options checked, set up from the seed; setup's events beside the driver. */
+  static start<G extends AnyGame>(
+    game: G,
+    rawOptions: unknown,
+    seed: string,
+    opts: DriverOptions = {},
+  ): Result<{ driver: Driver<G>; events: readonly Emitted<unknown>[] }, GameError> {
+    const options = game.parseOptions(rawOptions);
+    if (!options.ok) return options;
+    const setup = game.setup(options.value, seed);
+    if (!setup.ok) return setup;
+    const start = { state: setup.value.state, options: rawOptions, seed };
+    return ok({ driver: new Driver(game, start, opts), events: setup.value.events });
+  }
+
+  get state(): ReturnType<G['clone']> {
+    return this.current;
+  }
+
+  get over(): boolean {
+    return this.game.isOver(this.current);
+  }
+
+  /** The driver's time: virtual, or the latest real time it was given. */
+  get now(): number {
+    return this.clockNow;
+  }
+
+  /** The moves so far, in memory form (a clock's seat is `CLOCK`). */
+  get moves(): readonly RecordedMove[] {
+    return this.recorded;
+  }
+
+  /** The record so far, in memory form: `replay` takes it as it is. */
+  toRecord(): GameRecord {
+    const { options, seed } = this.start;
+    return { game: this.game.id, options, seed, moves: this.recorded };
+  }
+
+  /** The record so far as a file holds it (a clock's moves say `"seat": "clock"`). */
+  recordJson(): Record<string, unknown> {
+    const moves = this.recorded.map(({ seat, ...move }) => recordedMoveJson(seat, move));
+    return { ...this.toRecord(), moves };
+  }
+
+  /** The seed a bot gets for `seat` now: the seat and the moves so far are in it. */
+  seedFor(seat: Seat): string {
+    return `${this.start.seed}/bot/${seat}/${this.recorded.length}`;
+  }
+
+  /** Active seats that no bot holds: the driver waits for their `play`. */
+  outsideSeats(): Seat[] {
+    return this.game.activeSeats(this.current).filter((s: Seat) => !this.bots[s]);
+  }
+
+  /** Each clock's time now, to persist (a restart passes them back as `clockTimes`). */
+  clockTimes(): ClockTime[] {
+    return this.keeper.snapshot(this.clockNow);
+  }
+
+  /** A move from outside: checked for shape, then by the rules; the broken rule as a value. */
+  play(seat: Seat, raw: unknown, now = this.clockNow): Result<DriverMove, GameError> {
+    const move = this.game.parseMove(raw);
+    if (!move.ok) return move;
+    const applied = this.game.apply(this.current, seat, move.value);
+    if (!applied.ok) return applied;
+    return ok(this.commit(seat, raw, applied.value.state, applied.value.events, now));
+  }
+
+  // ---- Virtual time ----
+
+  /**
+   * One decision in virtual time: the bots of the active seats are asked in a drawn order
+   * until one moves; if none does and no outside actor is expected, virtual time runs to the
+   * next clock's deadline and the clock moves. Nothing left: a deadlock, as an error.
+   */
+  step(): Result<Step, DriverError> {
+    if (this.over) return ok({ kind: 'over' });
+    const active = this.game.activeSeats(this.current);
+    const candidates = active.filter((s: Seat) => this.bots[s] && !this.waited.has(s));
+    if (candidates.length > 1) this.rng.shuffle(candidates);
+    for (const seat of candidates) {
+      const bot = this.bots[seat]!;
+      const started = performance.now();
+      const answer: unknown = bot.chooseMove(this.game.view(this.current, seat), {
+        rng: Rng.fromSeed(this.seedFor(seat)),
+        deadline: deadlineIn(this.budgetMs),
+      });
+      this.asks.push({ seat, ms: performance.now() - started });
+      if (answer === null) {
+        this.waited.add(seat);
+        continue;
+      }
+      const done = this.play(seat, answer);
+      if (!done.ok) return err(this.refused(bot, seat, done.error));
+      return ok({ kind: 'move', move: done.value });
+    }
+    const outside = active.filter((s: Seat) => !this.bots[s]);
+    const clock = this.nextClock();
+    if (outside.length > 0)
+      return ok({ kind: 'outside', seats: outside, clockAt: clock?.at ?? null });
+    if (clock) return ok({ kind: 'move', move: this.applyClock(clock) });
+    const waiting = [...this.waited].map((s) => describeActor(this.bots[s]!, s));
+    return err({
+      kind: 'deadlock',
+      message:
+        `Nobody can move at move ${this.recorded.length}: ` +
+        (waiting.length ? `${waiting.join(', ')} wait` : 'no seat is active') +
+        ', and no clock runs.',
+    });
+  }
+
+  /**
+   * Steps until the game is over or outside actors must move (their seats are returned).
+   * `each` sees every move.
+   */
+  run(each?: (move: DriverMove) => void): Result<readonly Seat[] | 'over', DriverError> {
+    for (;;) {
+      const s = this.step();
+      if (!s.ok) return s;
+      if (s.value.kind === 'over') return ok('over');
+      if (s.value.kind === 'outside') return ok(s.value.seats);
+      each?.(s.value.move);
+    }
+  }
+
+  /** Virtual time runs to the next clock's deadline, and that clock moves; null if none runs. */
+  expireClock(): DriverMove | null {
+    const clock = this.nextClock();
+    return clock ? this.applyClock(clock) : null;
+  }
+
+  // ---- Real time ----
+
+  /**
+   * What to do at `now`: the bots to ask (each active bot seat with no request out and no
+   * WAIT since the last move) and when to call `wake`. Call it after every change.
+   */
+  next(now: number): Due {
+    this.clockNow = Math.max(this.clockNow, now);
+    const ask: BotRequest[] = [];
+    if (!this.over) {
+      const open = this.game.concurrency?.(this.current) === 'open';
+      const seats = this.game
+        .activeSeats(this.current)
+        .filter(
+          (s: Seat) => this.bots[s] && !this.waited.has(s) && !this.out.has(s) && !this.held.has(s),
+        );
+      if (seats.length > 1) this.rng.shuffle(seats);
+      for (const seat of seats) {
+        const delay = open ? this.budgetMs + this.rng.int(this.openDelayMs + 1) : 0;
+        const request: BotRequest = {
+          seat,
+          n: this.recorded.length,
+          view: this.game.view(this.current, seat),
+          seed: this.seedFor(seat),
+          budgetMs: this.budgetMs,
+          askedAt: this.clockNow,
+          applyAt: this.clockNow + delay,
+        };
+        this.out.set(seat, request);
+        ask.push(request);
+      }
+    }
+    const clockAt = this.over ? null : (this.nextClock()?.at ?? null);
+    let wakeAt = clockAt;
+    for (const { request } of this.held.values())
+      if (wakeAt === null || request.applyAt < wakeAt) wakeAt = request.applyAt;
+    return { ask, clockAt, wakeAt };
+  }
+
+  /**
+   * A bot's answer to `request`, arrived at `now`. Applied at once when its time has come,
+   * else held for `wake`; dropped (null) when the seat was asked again or, in a strict turn,
+   * the state moved on. A move the rules refuse on the state it was asked on is an error.
+   */
+  answer(request: BotRequest, move: unknown, now: number): Result<DriverMove | null, DriverError> {
+    this.clockNow = Math.max(this.clockNow, now);
+    if (this.out.get(request.seat) !== request) return ok(null);
+    this.out.delete(request.seat);
+    if (move === null) {
+      if (request.n === this.recorded.length) this.waited.add(request.seat);
+      return ok(null);
+    }
+    if (request.applyAt > this.clockNow) {
+      this.held.set(request.seat, { request, move });
+      return ok(null);
+    }
+    return this.applyAnswer(request, move);
+  }
+
+  /** Applies what has fallen due by `now`, in time order: held bot answers and clocks. */
+  wake(now: number): Result<DriverMove[], DriverError> {
+    this.clockNow = Math.max(this.clockNow, now);
+    const applied: DriverMove[] = [];
+    for (;;) {
+      if (this.over) return ok(applied);
+      let first: { request: BotRequest; move: unknown } | null = null;
+      for (const h of this.held.values())
+        if (
+          h.request.applyAt <= this.clockNow &&
+          (!first || h.request.applyAt < first.request.applyAt)
+        )
+          first = h;
+      const clock = this.nextClock();
+      const clockDue = clock !== null && clock.at <= this.clockNow;
+      if (first && (!clockDue || first.request.applyAt <= clock.at)) {
+        this.held.delete(first.request.seat);
+        const done = this.applyAnswer(first.request, first.move);
+        if (!done.ok) return done;
+        if (done.value) applied.push(done.value);
+      } else if (clockDue) applied.push(this.applyClock(clock, this.clockNow));
+      else return ok(applied);
+    }
+  }
+
+  // ---- Inside ----
+
+  private applyAnswer(request: BotRequest, raw: unknown): Result<DriverMove | null, DriverError> {
+    const stale = request.n !== this.recorded.length;
+    const open = this.game.concurrency?.(this.current) === 'open';
+    if (stale && !open) return ok(null);
+    const done = this.play(request.seat, raw);
+    if (done.ok) return ok(done.value);
+    // Built on an older state of an open window: the seat is simply asked again.
+    if (stale) return ok(null);
+    return err(this.refused(this.bots[request.seat]!, request.seat, done.error));
+  }
+
+  private refused(bot: Bot, seat: Seat, error: GameError): DriverError {
+    return {
+      kind: 'bot-move-refused',
+      message: `${describeActor(bot, seat)} made a refused move: ${error.message}`,
+      seat,
+      rule: error.kind,
+    };
+  }
+
+  private nextClock(): { clock: ClockSpec; at: number } | null {
+    if (!this.game.clocks) return null;
+    const clocks = this.game.clocks(this.current);
+    if (clocks.length === 0) return null;
+    const noneActive = this.game.activeSeats(this.current).length === 0;
+    return this.keeper.earliest(clocks, noneActive, this.clockNow);
+  }
+
+  private applyClock(next: { clock: ClockSpec; at: number }, at = next.at): DriverMove {
+    const applied = this.game.apply(this.current, CLOCK, next.clock.expiry);
+    if (!applied.ok)
+      throw new Error(
+        `${this.game.id}: clock ${next.clock.id}'s expiry move was refused: ${applied.error.message}`,
+      );
+    return this.commit(CLOCK, next.clock.expiry, applied.value.state, applied.value.events, at);
+  }
+
+  private commit(
+    actor: Seat,
+    raw: unknown,
+    state: ReturnType<G['clone']>,
+    events: readonly Emitted<unknown>[],
+    at: number,
+  ): DriverMove {
+    this.clockNow = Math.max(this.clockNow, at);
+    this.current = state;
+    this.recorded.push({ seat: actor, ...(raw as object) });
+    this.waited.clear();
+    this.observeClocks();
+    const move: DriverMove = { actor, move: raw, at: this.clockNow, asks: this.asks };
+    this.asks = [];
+    this.onMove?.(move, events);
+    return move;
+  }
+
+  private observeClocks(): void {
+    if (this.game.clocks) this.keeper.observe(this.game.clocks(this.current), this.clockNow);
+  }
+}
+
+/**
+ * The driver's fast path for random playouts (`boss bench`): plays `state` to its end in
+ * place (`applyInPlace`, no events, no record), each move by an active seat drawn as the
+ * driver orders them (the only one, or uniformly among several) with `randomMove`, and
+ * clocks running out in virtual time as in `Driver.step`. Returns the moves made.
+ */
+export function playOutRandom<G extends AnyGame>(
+  game: G,
+  state: ReturnType<G['clone']>,
+  rng: Rng,
+): number {
+  const keeper = game.clocks ? new ClockKeeper() : null;
+  let now = 0;
+  let moves = 0;
+  keeper?.observe(game.clocks!(state), now);
+  for (;;) {
+    const active = game.activeSeats(state);
+    let error: GameError | undefined;
+    if (active.length > 0) {
+      const seat = active.length === 1 ? active[0] : active[rng.int(active.length)];
+      const move = game.randomMove(state, seat, rng);
+      if (move === undefined) throw new Error(`${game.id}: active seat ${seat} has no move.`);
+      error = game.applyInPlace(state, seat, move);
+    } else if (game.isOver(state)) return moves;
+    else {
+      const clocks = keeper ? game.clocks!(state) : [];
+      const next = keeper?.earliest(clocks, true, now);
+      if (!next) throw new Error(`${game.id}: nobody can move and no clock runs.`);
+      now = next.at;
+      error = game.applyInPlace(state, CLOCK, next.clock.expiry);
+    }
+    if (error) throw new Error(`${game.id}: a random move was refused: ${error.message}`);
+    moves++;
+    keeper?.observe(game.clocks!(state), now);
+  }
+}
