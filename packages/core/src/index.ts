@@ -5,3 +5,4 @@ export * from './record.js';
 export * from './bot.js';
 export * from './ismcts.js';
 export * from './driver.js';
+export * from './conformance.js';

@@ -1,0 +1,22 @@
+import { checkConformance } from '@boss-table/core';
+import { describe, expect, it } from 'vitest';
+import { bigBoss } from './game.js';
+
+describe('Big Boss conforms to the game contract', () => {
+  it('passes the conformance kit over random games', () => {
+    const report = checkConformance(bigBoss, {
+      options: [
+        { players: 2 },
+        { players: 3, rules: 'original' },
+        { players: 4 },
+        { players: 6, rules: 'original' },
+      ],
+      seeds: ['a', 'b', 'c'],
+      games: 8,
+    });
+    expect(report.games).toBe(8);
+    expect(report.statesChecked).toBeGreaterThan(100);
+    // No clocks and no sealed moves in this game: those checks had nothing to look at.
+    expect(report.clockMoves).toBe(0);
+  });
+});
