@@ -86,6 +86,17 @@ describe('in a real browser', () => {
       /cubes-available|last-round-points|decided by/,
     );
     await shot(page, 'game-over');
+    // The log overflows its column, and its newest line is in view.
+    const log = await page.evaluate(() => {
+      const ol = document.querySelector('[aria-label="game log"] ol')!;
+      return {
+        overflows: ol.scrollHeight > ol.clientHeight,
+        last: ol.lastElementChild!.getBoundingClientRect().bottom,
+        bottom: ol.getBoundingClientRect().bottom,
+      };
+    });
+    expect(log.overflows).toBe(true);
+    expect(log.last).toBeLessThanOrEqual(log.bottom + 1);
     const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
     await results.waitFor({ state: 'detached', timeout: 45_000 });
     // "Replay" opens the replay at once, with the players' names.
@@ -149,6 +160,11 @@ describe('in a real browser', () => {
     for (const p of [...pages, spectator])
       await p.getByRole('heading', { name: 'Game over' }).waitFor();
     await shot(spectator, 'spectator-end');
+    // The end on a phone (ranking, points per round) does not scroll sideways.
+    expect(
+      await pages[0].evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await shot(pages[0], 'game-over-phone');
     // Ann asks for a rematch; Bob is offered it and joins.
     await pages[0].getByRole('button', { name: 'Rematch' }).click();
     await pages[0].waitForURL((u) => !u.hash.includes(created.id));

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Lobby } from './Lobby.js';
+import { GAMES } from './games.js';
 
 // The table, the replay viewer and the rules load on demand: the lobby's first load stays small.
 const TablePage = lazy(() => import('./TablePage.js'));
@@ -42,7 +43,7 @@ export function App() {
               autoplay={new URLSearchParams(replay[2] ?? '').has('play')}
             />
           ) : rules ? (
-            <RulesPage game={rules[1] ?? 'the-boss'} />
+            <RulesPage game={rules[1] ?? GAMES[0].id} />
           ) : (
             <Lobby />
           )}

@@ -175,7 +175,7 @@ export default function ReplayPage({
               aria-label={playing ? 'pause' : 'play'}
               aria-pressed={playing}
             >
-              <ArrowIcon kind={playing ? 'pause' : 'play'} />
+              <ArrowIcon kind={playing ? 'pause' : 'play'} /> {playing ? 'Pause' : 'Play'}
             </button>
             <input
               type="range"

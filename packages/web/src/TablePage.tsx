@@ -442,11 +442,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
           <div className="table-main">
             <div className="col-board">
               <div className="area-board">{board}</div>
+              {end}
               {more && <div className="area-more">{more}</div>}
             </div>
             <div className="col-right">
               {controls && <div className="area-controls">{controls}</div>}
-              {end}
               {side}
             </div>
           </div>

@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { setFavicon } from './shell/alerts.js';
 import './styles.css';
 
+setFavicon(false);
 createRoot(document.getElementById('root')!).render(<App />);

@@ -95,6 +95,8 @@ export function SeatDetail({
   );
 }
 
+const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
+
 interface RoundLine {
   readonly round: string;
   readonly items: string[][];
@@ -142,7 +144,7 @@ function End({
       <ol className="ranking-list">
         {o.ranking.map((s) => (
           <li key={s}>
-            {names(s)} — {o.scores[s]} points
+            {names(s)} — {points(o.scores[s])}
             {o.winners.includes(s) ? <strong className="winner"> winner</strong> : null}
           </li>
         ))}
@@ -189,7 +191,7 @@ export const parts: GameParts = {
   turn: (v) => (v as BossView).turn,
   prompt: () => 'Place cubes and reveal a card',
   outcome: (v) => (v as BossView).outcome,
-  standing: (v, seat) => `${(v as BossView).players[seat].score} points`,
+  standing: (v, seat) => points((v as BossView).players[seat].score),
   SeatDetail,
   describe,
   results: (events, viewer, names) => {
