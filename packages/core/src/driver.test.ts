@@ -11,6 +11,12 @@ import { CLOCK, type AnyGame, type ClockSpec, type GameDefinition, type Seat } f
 import { parseRecord, replay } from './record.js';
 import { err, gameError, ok } from './result.js';
 import { Rng } from './rng.js';
+import {
+  bidVeto,
+  type BidVetoMove,
+  type BidVetoState,
+  type BidVetoView,
+} from './testing/bid-veto.js';
 
 // ---- count: a strict turn ----
 
@@ -352,12 +358,14 @@ describe('driver, open window with a clock', () => {
     expect(k.earliest([spec('a', false)], false, 400)).toBeNull();
     k.observe([spec('a')], 900);
     expect(k.earliest([spec('a')], false, 900)?.at).toBe(1500);
-    expect(k.snapshot(1000)).toEqual([{ id: 'a', leftMs: 500, elapsedMs: 1000 }]);
+    expect(k.snapshot(1000)).toEqual([{ id: 'a', elapsedMs: 1000, ranMs: 500 }]);
+    // The rules may shorten a clock under the same id: it runs out when it has run that long.
+    expect(k.earliest([{ ...spec('a'), ms: 600 }], false, 1000)?.at).toBe(1100);
     k.observe([spec('b')], 1000);
     expect(k.earliest([spec('b')], false, 1000)?.at).toBe(2000);
     expect(k.earliest([spec('b')], true, 1000)?.at).toBe(1100);
     // A restart resumes with the time it had left.
-    const resumed = new ClockKeeper([{ id: 'b', leftMs: 400, elapsedMs: 600 }], 50_000);
+    const resumed = new ClockKeeper([{ id: 'b', elapsedMs: 600, ranMs: 600 }], 50_000);
     resumed.observe([spec('b')], 50_000);
     expect(resumed.earliest([spec('b')], false, 50_000)?.at).toBe(50_400);
   });
@@ -446,5 +454,86 @@ describe('driver, real time', () => {
     expect(again.map((x) => x.seat)).toEqual([1 - r.seat]);
     const applied = d.answer(again[0], { add: 2 }, 3);
     expect(applied.ok && applied.value).toMatchObject({ actor: 1 - r.seat, at: 3 });
+  });
+});
+
+describe('driver, Bid and Veto (core/src/testing)', () => {
+  /** Random moves, but a third of the time it waits, so windows also close by their clocks. */
+  const hesitant = (game: typeof bidVeto): Bot<BidVetoView, BidVetoMove | null> => {
+    const random = randomBot(game);
+    return {
+      name: 'hesitant',
+      chooseMove: (view, ctx) =>
+        ctx.rng.int(3) === 0 ? null : (random.chooseMove(view, ctx) as BidVetoMove),
+    };
+  };
+
+  it('plays whole games with random and waiting bots; the records replay with their clocks', () => {
+    let clockMoves = 0;
+    let closedBids = 0;
+    for (let g = 0; g < 30; g++) {
+      const players = 2 + (g % 3);
+      const bots = Array.from({ length: players }, (_, s) =>
+        s % 2 === 0 ? hesitant(bidVeto) : randomBot(bidVeto),
+      );
+      const s = Driver.start(bidVeto, { players, rounds: 4 }, `bv-${g}`, { bots });
+      if (!s.ok) throw new Error(s.error.message);
+      const d = s.value.driver;
+      // Each window's clock, from when it opened: bids close at their full length (someone
+      // waited, or they would have closed at once), vetoes at 3 s (all answered) or 6 s.
+      const phaseOf = () => `${d.state.round}:${d.state.phase}`;
+      let phase = phaseOf();
+      let opened = 0;
+      for (;;) {
+        const step = d.step();
+        if (!step.ok) throw new Error(step.error.message);
+        if (step.value.kind !== 'move') break;
+        const m = step.value.move;
+        if (m.actor === CLOCK) {
+          clockMoves++;
+          if ((m.move as BidVetoMove).type === 'close-bids') {
+            closedBids++;
+            expect(m.at - opened).toBe(10_000);
+          } else expect([3000, 6000]).toContain(m.at - opened);
+        }
+        if (phaseOf() !== phase) [phase, opened] = [phaseOf(), m.at];
+      }
+      const state = d.state as BidVetoState;
+      expect(state.phase).toBe('over');
+      expect(state.history).toHaveLength(4);
+      const parsed = parseRecord(JSON.parse(JSON.stringify(d.recordJson())));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const replayed = replay(bidVeto, parsed.value);
+      if (!replayed.ok) throw new Error(replayed.error.message);
+      expect(bidVeto.summary(replayed.value.state)).toEqual(bidVeto.summary(state));
+      // The same seed plays the same game.
+      const again = Driver.start(bidVeto, { players, rounds: 4 }, `bv-${g}`, { bots });
+      if (!again.ok) throw new Error(again.error.message);
+      runAll(again.value.driver);
+      expect(again.value.driver.moves).toEqual(d.moves);
+    }
+    expect(clockMoves).toBeGreaterThan(30);
+    expect(closedBids).toBeGreaterThan(0);
+  });
+
+  it('closes the sealed veto window at its shortest length once all have answered', () => {
+    const bots = [0, 1, 2].map(() => randomBot(bidVeto));
+    const s = Driver.start(bidVeto, { players: 3, rounds: 2, vetoMs: 6000, vetoMinMs: 3000 }, 'v', {
+      bots,
+    });
+    if (!s.ok) throw new Error(s.error.message);
+    const moves = runAll(s.value.driver);
+    const vetoCloses = moves.filter(
+      (m) => m.actor === CLOCK && (m.move as BidVetoMove).type === 'close-veto',
+    );
+    expect(vetoCloses.length).toBeGreaterThan(0);
+    // Random bots answer at once (virtual time), so every veto window lasts exactly 3 s.
+    let windowStart = 0;
+    for (const m of moves) {
+      if (m.actor === CLOCK && (m.move as BidVetoMove).type === 'close-veto')
+        expect(m.at - windowStart).toBe(3000);
+      if ((m.move as BidVetoMove).type !== 'veto' && (m.move as BidVetoMove).type !== 'let-pass')
+        windowStart = m.at;
+    }
   });
 });

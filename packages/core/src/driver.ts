@@ -84,10 +84,10 @@ export interface Due {
 /** A clock's time, to persist and to resume with (`DriverOptions.clockTimes`). */
 export interface ClockTime {
   readonly id: string;
-  /** Time left to its full length. */
-  readonly leftMs: number;
-  /** Time already run since it started (for its shortest length). */
+  /** Time since it started (its shortest length counts from the start). */
   readonly elapsedMs: number;
+  /** Time it has run, pauses left out (its length counts that). */
+  readonly ranMs: number;
 }
 
 export interface DriverOptions {
@@ -117,18 +117,26 @@ export interface DriverStart<S> {
 
 interface Tracked {
   startedAt: number;
-  leftMs: number;
-  /** Null while paused. */
-  runningSince: number | null;
+  pausedMs: number;
+  /** Null while running. */
+  pausedSince: number | null;
 }
 
-/** Keeps each clock's start and time left, by id, as the rules list their clocks. */
+/**
+ * Keeps each clock's start and pauses, by id, as the rules list their clocks. A clock runs
+ * out when it has run its current `ms` (the rules may change it under the same id).
+ */
 export class ClockKeeper {
   private readonly times = new Map<string, Tracked>();
 
+  /** `resumed`: clocks from `snapshot`, running again from `now`. */
   constructor(resumed: readonly ClockTime[] = [], now = 0) {
     for (const t of resumed)
-      this.times.set(t.id, { startedAt: now - t.elapsedMs, leftMs: t.leftMs, runningSince: null });
+      this.times.set(t.id, {
+        startedAt: now - t.elapsedMs,
+        pausedMs: t.elapsedMs - t.ranMs,
+        pausedSince: null,
+      });
   }
 
   /** Takes note of the clocks listed at `now`: new ids start, gone ones are forgotten. */
@@ -136,15 +144,16 @@ export class ClockKeeper {
     const seen = new Set<string>();
     for (const c of clocks) {
       seen.add(c.id);
-      let t = this.times.get(c.id);
-      if (!t) this.times.set(c.id, (t = { startedAt: now, leftMs: c.ms, runningSince: null }));
-      if (c.running && t.runningSince === null) t.runningSince = now;
-      else if (!c.running && t.runningSince !== null) {
-        t.leftMs -= now - t.runningSince;
-        t.runningSince = null;
-      }
+      const t = this.times.get(c.id);
+      if (!t)
+        this.times.set(c.id, { startedAt: now, pausedMs: 0, pausedSince: c.running ? null : now });
+      else if (c.running && t.pausedSince !== null) {
+        t.pausedMs += now - t.pausedSince;
+        t.pausedSince = null;
+      } else if (!c.running && t.pausedSince === null) t.pausedSince = now;
     }
-    for (const id of this.times.keys()) if (!seen.has(id)) this.times.delete(id);
+    if (this.times.size > seen.size)
+      for (const id of this.times.keys()) if (!seen.has(id)) this.times.delete(id);
   }
 
   /**
@@ -159,8 +168,8 @@ export class ClockKeeper {
     let best: { clock: ClockSpec; at: number } | null = null;
     for (const c of clocks) {
       const t = this.times.get(c.id);
-      if (!c.running || !t || t.runningSince === null) continue;
-      let at = t.runningSince + t.leftMs;
+      if (!c.running || !t || t.pausedSince !== null) continue;
+      let at = t.startedAt + t.pausedMs + c.ms;
       if (noneActive) at = Math.min(at, t.startedAt + c.minMs);
       at = Math.max(at, now);
       if (!best || at < best.at) best = { clock: c, at };
@@ -172,14 +181,24 @@ export class ClockKeeper {
   snapshot(now: number): ClockTime[] {
     return [...this.times].map(([id, t]) => ({
       id,
-      leftMs: t.runningSince === null ? t.leftMs : t.leftMs - (now - t.runningSince),
       elapsedMs: now - t.startedAt,
+      ranMs: now - t.startedAt - t.pausedMs - (t.pausedSince === null ? 0 : now - t.pausedSince),
     }));
   }
 }
 
 const describeActor = (bot: Bot, seat: Seat) => `${bot.name} at seat ${seat}`;
 
+/**
+ * Real time, as a table uses it (times are `Date.now()` values):
+ * 1. After every change (a seat's move through `play(seat, raw, now)`, an answer, a wake),
+ *    call `next(now)`; run each `ask` request's bot (a worker pool will do:
+ *    `bot.chooseMove(view, botContext(seed, budgetMs))`) and hand its answer to
+ *    `answer(request, move, Date.now())`.
+ * 2. Keep one timer for `wakeAt`; when it fires, call `wake(Date.now())`, then `next`.
+ * 3. `clockTimes()` is what to persist; a restart passes it back as `clockTimes`.
+ * A `bot-move-refused` error leaves the seat to the caller (e.g. a random move via `play`).
+ */
 export class Driver<G extends AnyGame = AnyGame> {
   private current: ReturnType<G['clone']>;
   private readonly recorded: RecordedMove[];
