@@ -1,4 +1,4 @@
-import { Rng, deadlineIn, type Bot } from '@boss-table/core';
+import { Driver, type Bot } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 
@@ -22,7 +22,10 @@ export interface ArenaGameResult {
   readonly decisionMs: readonly (readonly number[])[];
 }
 
-/** Plays one game between bots, each seeing only its own seat's view. */
+/**
+ * Plays one game between bots through the driver, each seeing only its own seat's view and
+ * seeded with its seat and the moves so far.
+ */
 export function playArenaGame(job: ArenaJob, cache = new Map<string, Bot>()): ArenaGameResult {
   const game = findGame(job.gameId);
   if (!game) throw new Error(`No game "${job.gameId}".`);
@@ -36,30 +39,16 @@ export function playArenaGame(job: ArenaJob, cache = new Map<string, Bot>()): Ar
     }
     return bot;
   });
-  const options = game.parseOptions(job.options);
-  if (!options.ok) throw new Error(options.error.message);
-  const setup = game.setup(options.value, job.seed);
-  if (!setup.ok) throw new Error(setup.error.message);
-  let state = setup.value.state;
-  const botRng = Rng.fromSeed(`${job.seed}/bots`);
+  const started = Driver.start(game, job.options, job.seed, { bots, budgetMs: job.budgetMs });
+  if (!started.ok) throw new Error(started.error.message);
+  const { driver } = started.value;
   const decisionMs: number[][] = job.seats.map(() => []);
-  while (!game.isOver(state)) {
-    const seat = game.activeSeats(state)[0];
-    const view = game.view(state, seat);
-    const started = performance.now();
-    const raw = bots[seat].chooseMove(view, {
-      rng: Rng.fromSeed(botRng.deriveSeed()),
-      deadline: deadlineIn(job.budgetMs),
-    });
-    decisionMs[seat].push(performance.now() - started);
-    const move = game.parseMove(raw);
-    if (!move.ok) throw new Error(`${job.seats[seat]} at seat ${seat}: ${move.error.message}`);
-    const applied = game.apply(state, seat, move.value);
-    if (!applied.ok)
-      throw new Error(`${job.seats[seat]} at seat ${seat} broke "${applied.error.kind}".`);
-    state = applied.value.state;
-  }
-  const outcome = game.outcome(state)!;
+  const end = driver.run((move) => {
+    for (const ask of move.asks) decisionMs[ask.seat].push(ask.ms);
+  });
+  if (!end.ok) throw new Error(end.error.message);
+  const outcome = game.outcome(driver.state);
+  if (!outcome) throw new Error(`${job.gameId}: the game ended without an outcome.`);
   return {
     index: job.index,
     seats: job.seats,

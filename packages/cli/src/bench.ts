@@ -1,4 +1,4 @@
-import { Rng, type AnyGame } from '@boss-table/core';
+import { playOutRandom, Rng, type AnyGame } from '@boss-table/core';
 import { findGame, GAMES } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 
@@ -21,7 +21,7 @@ export interface BenchResult {
   readonly movesPerSecond: number;
 }
 
-/** Random playouts on the fast path (in-place apply, no events), for `ms` milliseconds. */
+/** Random playouts on the driver's fast path (in-place apply, no events), for `ms` milliseconds. */
 export function bench(game: AnyGame, options: unknown, ms: number, seed = 'bench'): BenchResult {
   const rng = Rng.fromSeed(seed);
   let games = 0;
@@ -33,14 +33,7 @@ export function bench(game: AnyGame, options: unknown, ms: number, seed = 'bench
     for (let i = 0; i < 50; i++) {
       const setup = game.setup(options, `${seed}/${games}`);
       if (!setup.ok) throw new Error(setup.error.message);
-      const state = setup.value.state;
-      while (!game.isOver(state)) {
-        const seat = game.activeSeats(state)[0];
-        const move = game.randomMove(state, seat, rng);
-        const error = game.applyInPlace(state, seat, move);
-        if (error) throw new Error(`bench: a random move was refused: ${error.message}`);
-        moves++;
-      }
+      moves += playOutRandom(game, setup.value.state, rng);
       games++;
     }
     now = performance.now();

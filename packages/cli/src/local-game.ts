@@ -1,6 +1,6 @@
 import {
-  Rng,
-  deadlineIn,
+  botContext,
+  Driver,
   type AnyGame,
   type Bot,
   type Emitted,
@@ -21,59 +21,73 @@ export function botsFor(gameId: string, list: string | undefined, seats: number)
   });
 }
 
-/** A game on this machine: the full state, its record so far, and the events each move caused. */
+/**
+ * A game on this machine, run by core's driver: the full state, its record so far, and the
+ * events each move caused. Seats with a bot (`bots`, one per seat, null for a person) are
+ * played by `advance`; the others' moves come in through `play`.
+ */
 export class LocalGame {
-  state: unknown;
-  readonly record: { game: string; options: unknown; seed: string; moves: { seat: Seat }[] };
-  private readonly botRng: Rng;
+  readonly driver: Driver;
 
   constructor(
     readonly game: AnyGame,
     rawOptions: unknown,
     readonly seed: string,
-    private readonly onEvents: (events: readonly Emitted<unknown>[]) => void = () => {},
+    onEvents: (events: readonly Emitted<unknown>[]) => void = () => {},
+    bots: readonly (Bot | null)[] = [],
+    private readonly budgetMs = 100,
   ) {
-    const options = game.parseOptions(rawOptions);
-    if (!options.ok) throw new UsageError(options.error.message);
-    const setup = game.setup(options.value, seed);
-    if (!setup.ok) throw new UsageError(setup.error.message);
-    this.state = setup.value.state;
-    this.record = { game: game.id, options: rawOptions, seed, moves: [] };
-    this.botRng = Rng.fromSeed(`${seed}/bots`);
-    onEvents(setup.value.events);
+    const started = Driver.start(game, rawOptions, seed, {
+      bots,
+      budgetMs,
+      onMove: (_move, events) => onEvents(events),
+    });
+    if (!started.ok) throw new UsageError(started.error.message);
+    this.driver = started.value.driver;
+    onEvents(started.value.events);
+  }
+
+  get state(): unknown {
+    return this.driver.state;
   }
 
   get over(): boolean {
-    return this.game.isOver(this.state);
+    return this.driver.over;
   }
 
-  /** The seat to act (these games have one at a time), or undefined once over. */
+  /** The first seat to act, or undefined once over (for games with one seat at a time). */
   get turn(): Seat | undefined {
-    return this.game.activeSeats(this.state)[0];
+    return this.game.activeSeats(this.driver.state)[0];
   }
 
   /** Applies a move from outside (checked for shape, then by the rules); the error in words. */
   play(seat: Seat, raw: unknown): { ok: true } | { ok: false; rule: string; message: string } {
-    const move = this.game.parseMove(raw);
-    if (!move.ok) return { ok: false, rule: move.error.kind, message: move.error.message };
-    const applied = this.game.apply(this.state, seat, move.value);
-    if (!applied.ok) return { ok: false, rule: applied.error.kind, message: applied.error.message };
-    this.state = applied.value.state;
-    this.record.moves.push({ seat, ...(raw as object) });
-    this.onEvents(applied.value.events);
-    return { ok: true };
+    const done = this.driver.play(seat, raw);
+    return done.ok
+      ? { ok: true }
+      : { ok: false, rule: done.error.kind, message: done.error.message };
   }
 
-  /** Lets a bot take the current seat's turn from that seat's view. */
-  botMove(bot: Bot, budgetMs: number): { seat: Seat; move: unknown; ms: number } {
+  /**
+   * Lets the seats' bots move (clocks too, in virtual time) until the game is over or a
+   * person must move; returns the seats waiting for a person, empty once over.
+   */
+  advance(): readonly Seat[] {
+    const end = this.driver.run();
+    if (!end.ok) throw new Error(end.error.message);
+    return end.value === 'over' ? [] : end.value;
+  }
+
+  /**
+   * Lets `bot` take the current seat's turn from that seat's view, seeded as the driver
+   * seeds its own bots (the seat and the moves so far).
+   */
+  botMove(bot: Bot, budgetMs = this.budgetMs): { seat: Seat; move: unknown; ms: number } {
     const seat = this.turn;
     if (seat === undefined) throw new Error('The game is over.');
-    const view = this.game.view(this.state, seat);
+    const view = this.game.view(this.driver.state, seat);
     const started = performance.now();
-    const move = bot.chooseMove(view, {
-      rng: Rng.fromSeed(`${this.botRng.next()}`),
-      deadline: deadlineIn(budgetMs),
-    });
+    const move = bot.chooseMove(view, botContext(this.driver.seedFor(seat), budgetMs));
     const ms = performance.now() - started;
     const done = this.play(seat, move);
     if (!done.ok)
@@ -81,7 +95,8 @@ export class LocalGame {
     return { seat, move, ms };
   }
 
+  /** The record so far, in memory form (`replay` takes it; `driver.recordJson()` for a file). */
   toRecord(): GameRecord {
-    return this.record as GameRecord;
+    return this.driver.toRecord();
   }
 }

@@ -72,13 +72,14 @@ export const selfplayCommand: Command = {
     const width = String(count - 1).length;
     for (let i = 0; i < count; i++) {
       const events: Emitted<unknown>[] = [];
-      const local = new LocalGame(game, options, `${flags.seed}-${i}`, (e) => events.push(...e));
+      const onEvents = (e: readonly Emitted<unknown>[]) => events.push(...e);
+      const local = new LocalGame(game, options, `${flags.seed}-${i}`, onEvents, bots, budget);
       const initial = local.state;
-      while (!local.over) local.botMove(bots[local.turn as number], budget);
+      local.advance();
       const record =
         gameId === 'the-boss'
           ? checkedExplicit(game, local, initial as BossState, events)
-          : local.toRecord();
+          : local.driver.recordJson();
       const file = join(out, `${gameId}-${String(i).padStart(width, '0')}.json`);
       await writeFile(file, JSON.stringify(record, null, 1) + '\n');
     }
