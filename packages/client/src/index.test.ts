@@ -96,15 +96,22 @@ describe('TableConnection', () => {
     expect(conn.state!.view).toEqual({ at: 7 });
   });
 
-  it('resolves a move on its ack and refuses it on its error', async () => {
+  it('resolves a move on its ack and refuses it on its error, several in flight by id', async () => {
     const { conn, socket } = connected();
     const first = conn.move({ reveal: 'a' });
-    expect(socket.sent).toEqual([{ type: 'move', seq: 3, move: { reveal: 'a' } }]);
-    await expect(conn.move({ reveal: 'b' })).rejects.toMatchObject({ code: 'bad-message' });
-    socket.deliver({ type: 'ack', seq: 4 });
+    const other = conn.move({ reveal: 'b' });
+    expect(socket.sent).toEqual([
+      { type: 'move', seq: 3, move: { reveal: 'a' }, id: 'm1' },
+      { type: 'move', seq: 3, move: { reveal: 'b' }, id: 'm2' },
+    ]);
+    // Answers come by id, in any order.
+    socket.deliver({ type: 'error', code: 'stale-seq', message: 'Behind.', seq: 3, id: 'm2' });
+    await expect(other).rejects.toMatchObject({ code: 'stale-seq' });
+    socket.deliver({ type: 'ack', seq: 4, id: 'm1' });
     await expect(first).resolves.toBe(4);
     socket.deliver(events(4));
     const second = conn.move({ reveal: 'c' });
+    // An answer without an id (an older server) is for the oldest move in flight.
     socket.deliver({ type: 'error', code: 'not-your-turn', message: 'No.', seq: 4 });
     await expect(second).rejects.toMatchObject({ code: 'not-your-turn' });
   });

@@ -178,11 +178,12 @@ export class TableConnection {
   private ackedSeq = 0;
   /** The seq a `resume` was last sent from, so a burst of out-of-order events asks once. */
   private resumeAsked = -1;
-  private pending: {
-    seq: number;
-    resolve: (seq: number) => void;
-    reject: (e: MoveError) => void;
-  } | null = null;
+  /** Moves sent and not yet answered, by their id (several may be in flight). */
+  private readonly pending = new Map<
+    string,
+    { seq: number; resolve: (seq: number) => void; reject: (e: MoveError) => void }
+  >();
+  private nextId = 1;
   private readonly listeners = {
     snapshot: new Set<Listener<TableState>>(),
     events: new Set<Listener<Extract<ServerMessage, { type: 'events' }>>>(),
@@ -242,13 +243,10 @@ export class TableConnection {
       // The server's own close codes (4000–4999) say why (docs/protocol.md).
       if (ev && ev.code >= 4001 && ev.code <= 4999)
         this.emit('closed', { code: ev.code, reason: ev.reason });
-      if (this.pending) {
-        // The move may or may not have landed: the resumed events will tell.
-        this.pending.reject(
-          new MoveError('disconnected', 'The connection dropped before the ack.'),
-        );
-        this.pending = null;
-      }
+      // Moves in flight may or may not have landed: the resumed events will tell.
+      for (const p of this.pending.values())
+        p.reject(new MoveError('disconnected', 'The connection dropped before the ack.'));
+      this.pending.clear();
       // An expired table will not come back: no point in trying again.
       if (ev?.code === 4010) this.closedByUser = true;
       if (!this.closedByUser && this.options.reconnect !== false) {
@@ -298,19 +296,18 @@ export class TableConnection {
         }
         this.emit('events', msg);
         break;
-      case 'ack':
+      case 'ack': {
         this.ackedSeq = Math.max(this.ackedSeq, msg.seq);
-        if (this.pending) {
-          this.pending.resolve(msg.seq);
-          this.pending = null;
-        }
+        const p = this.answered(msg.id);
+        p?.resolve(msg.seq);
         break;
-      case 'error':
-        if (this.pending && msg.seq !== undefined) {
-          this.pending.reject(new MoveError(msg.code, msg.message));
-          this.pending = null;
-        } else this.emit('error', { code: msg.code, message: msg.message });
+      }
+      case 'error': {
+        const p = msg.seq !== undefined ? this.answered(msg.id) : undefined;
+        if (p) p.reject(new MoveError(msg.code, msg.message));
+        else this.emit('error', { code: msg.code, message: msg.message });
         break;
+      }
       case 'seats':
         if (this.state) {
           this.state.seats = msg.seats;
@@ -337,18 +334,30 @@ export class TableConnection {
     this.socket.send(JSON.stringify(msg));
   }
 
-  /** Sends a move at the current sequence number; resolves once the server has committed it. */
+  /** The pending move an answer is for: by its id, else the oldest (an older server). */
+  private answered(id: string | undefined) {
+    const key = id !== undefined && this.pending.has(id) ? id : this.pending.keys().next().value;
+    if (key === undefined) return undefined;
+    const p = this.pending.get(key);
+    this.pending.delete(key);
+    return p;
+  }
+
+  /**
+   * Sends a move built on the current state, with an id of its own; resolves once the server
+   * has committed it (with its number), or rejects with the rule it broke. Several moves may
+   * be in flight (in an open window); at a strict turn the second is refused by the server.
+   */
   move(move: unknown): Promise<number> {
     if (!this.state) return Promise.reject(new MoveError('not-started', 'No snapshot yet.'));
-    if (this.pending)
-      return Promise.reject(new MoveError('bad-message', 'A move is already on its way.'));
     const seq = this.state.seq;
+    const id = `m${this.nextId++}`;
     return new Promise((resolve, reject) => {
-      this.pending = { seq, resolve, reject };
+      this.pending.set(id, { seq, resolve, reject });
       try {
-        this.send({ type: 'move', seq, move });
+        this.send({ type: 'move', seq, move, id });
       } catch (e) {
-        this.pending = null;
+        this.pending.delete(id);
         reject(new MoveError('internal', (e as Error).message));
       }
     });

@@ -99,13 +99,13 @@ describe.skipIf(!existsSync(main))('durability (the built server as a child proc
       const { SqliteStorage } = await import('./storage.js');
       const st = new SqliteStorage(dataDir);
       for (const [i, t] of tables.entries()) {
-        const stored = st.moves(t.id);
+        const stored = await st.moves(t.id);
         for (const [seq, move] of ackedAtKill[i]) {
           const m = stored.find((x) => x.seq === seq);
           expect(m?.move, `table ${t.id} move ${seq} on disk after the kill`).toEqual(move);
         }
       }
-      st.close();
+      await st.close();
     }
     children.push(await startChild(port, dataDir));
     // The clients reconnect on their own and play on to the end.

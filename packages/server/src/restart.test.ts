@@ -35,7 +35,7 @@ describe('after a restart', () => {
       // after the grace period, bots stand in for the absent players, to the end.
       await until(() => table.stored.status === 'finished', 60_000, 'the game to end');
       expect(logged).toContain('player away; a bot plays the seat until they return');
-      expect(second.storage.moves(t.id).length).toBe(table.seq);
+      expect((await second.storage.moves(t.id)).length).toBe(table.seq);
     } finally {
       await second.close();
     }
@@ -59,7 +59,7 @@ describe('a table whose moves no longer replay', () => {
     }
     const [bad, good] = made;
     // A stored move the rules refuse, as after a change of rules.
-    first.storage.appendMove(bad, { seq: 1, seat: 0, move: { dance: 'tango' } });
+    await first.storage.appendMove(bad, { seq: 1, seat: 0, move: { dance: 'tango' } });
     await first.close();
 
     const second = await startServer({ port: 0, dataDir, log: silentLogger, botBudgetMs: 5 });

@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import type { ServerInfo } from '@boss-table/client';
+import type { ServerInfo } from '@boss-table/protocol';
 
 const isPrivate = (ip: string) =>
   /^10\./.test(ip) || /^192\.168\./.test(ip) || /^172\.(1[6-9]|2\d|3[01])\./.test(ip);

@@ -35,6 +35,8 @@ export interface StoredTable {
   readonly createdAt: number;
   rematch?: string;
   readonly visibility: Visibility;
+  /** The clocks' saved state (`ClockKeeper`'s JSON): deadlines, time used, banks. */
+  clocks?: unknown;
 }
 
 export interface StoredMove {
@@ -48,20 +50,20 @@ export interface StoredMove {
  * moves, `(table, seq)` unique. SQLite here; the SQL is kept portable for PostgreSQL.
  */
 export interface Storage {
-  createTable(t: StoredTable): void;
-  /** Writes the table's status, seats and rematch in one statement. */
-  updateTable(t: StoredTable): void;
+  createTable(t: StoredTable): Promise<void>;
+  /** Writes the table's status, seats, rematch and clocks in one statement. */
+  updateTable(t: StoredTable): Promise<void>;
   /**
-   * Commits one move, and with `after` the table's new status and seats in the same
-   * transaction; throws if `(table, seq)` already exists. Durable when it returns.
+   * Commits one move, and with `after` the table's new status, seats and clocks, in one
+   * transaction; rejects if `(table, seq)` already exists. Durable when it resolves.
    */
-  appendMove(table: string, move: StoredMove, after?: StoredTable): void;
-  /** Runs `fn`'s writes as one transaction: all of them or none. */
-  transaction<T>(fn: () => T): T;
-  tables(filter: 'unfinished' | 'all'): StoredTable[];
-  table(id: string): StoredTable | undefined;
-  moves(table: string): StoredMove[];
-  close(): void;
+  appendMove(table: string, move: StoredMove, after?: StoredTable): Promise<void>;
+  /** A rematch: the new table and the finished one's link to it, in one transaction. */
+  createRematch(next: StoredTable, of: StoredTable): Promise<void>;
+  tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]>;
+  table(id: string): Promise<StoredTable | undefined>;
+  moves(table: string): Promise<StoredMove[]>;
+  close(): Promise<void>;
 }
 
 interface TableRow {
@@ -76,6 +78,7 @@ interface TableRow {
   created_at: number;
   rematch: string | null;
   visibility: Visibility;
+  clocks: string | null;
 }
 
 const toTable = (r: TableRow): StoredTable => ({
@@ -90,6 +93,7 @@ const toTable = (r: TableRow): StoredTable => ({
   createdAt: r.created_at,
   ...(r.rematch ? { rematch: r.rematch } : {}),
   visibility: r.visibility,
+  ...(r.clocks ? { clocks: JSON.parse(r.clocks) } : {}),
 });
 
 /**
@@ -124,6 +128,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);`,
   // 2: who can find and join a table.
   `ALTER TABLE game_tables ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';`,
+  // 3: the clocks' state, so that a restart resumes them with the time they had left.
+  `ALTER TABLE game_tables ADD COLUMN clocks TEXT;`,
 ];
 
 export class SqliteStorage implements Storage {
@@ -150,11 +156,11 @@ export class SqliteStorage implements Storage {
     })();
     this.stmts = {
       insert: this.db.prepare(
-        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility)
-         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch, @visibility)`,
+        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility, clocks)
+         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch, @visibility, @clocks)`,
       ),
       update: this.db.prepare(
-        `UPDATE game_tables SET status = @status, seats = @seats, rematch = @rematch WHERE id = @id`,
+        `UPDATE game_tables SET status = @status, seats = @seats, rematch = @rematch, clocks = @clocks WHERE id = @id`,
       ),
       move: this.db.prepare(
         `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)`,
@@ -181,32 +187,38 @@ export class SqliteStorage implements Storage {
       created_at: t.createdAt,
       rematch: t.rematch ?? null,
       visibility: t.visibility,
+      clocks: t.clocks === undefined ? null : JSON.stringify(t.clocks),
     };
   }
 
-  createTable(t: StoredTable): void {
+  // SQLite answers at once; the interface is asynchronous so that an engine that does not
+  // (PostgreSQL) fits it, and the tables' command queues keep the order either way.
+  async createTable(t: StoredTable): Promise<void> {
     this.stmts.insert.run(this.row(t));
   }
-  updateTable(t: StoredTable): void {
+  async updateTable(t: StoredTable): Promise<void> {
     this.stmts.update.run(this.row(t));
   }
-  appendMove(table: string, m: StoredMove, after?: StoredTable): void {
-    this.transaction(() => {
+  async appendMove(table: string, m: StoredMove, after?: StoredTable): Promise<void> {
+    this.db.transaction(() => {
       this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
-      if (after) this.updateTable(after);
-    });
+      if (after) this.stmts.update.run(this.row(after));
+    })();
   }
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  async createRematch(next: StoredTable, of: StoredTable): Promise<void> {
+    this.db.transaction(() => {
+      this.stmts.insert.run(this.row(next));
+      this.stmts.update.run(this.row(of));
+    })();
   }
-  tables(filter: 'unfinished' | 'all'): StoredTable[] {
+  async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {
     return (this.stmts[filter === 'all' ? 'all' : 'unfinished'].all() as TableRow[]).map(toTable);
   }
-  table(id: string): StoredTable | undefined {
+  async table(id: string): Promise<StoredTable | undefined> {
     const r = this.stmts.one.get(id) as TableRow | undefined;
     return r ? toTable(r) : undefined;
   }
-  moves(table: string): StoredMove[] {
+  async moves(table: string): Promise<StoredMove[]> {
     return (this.stmts.moves.all(table) as { seq: number; seat: number; move: string }[]).map(
       (r) => ({
         seq: r.seq,
@@ -215,7 +227,7 @@ export class SqliteStorage implements Storage {
       }),
     );
   }
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }

@@ -1,8 +1,11 @@
 import {
+  CLOCK,
   eventsFor,
   RECORD_VERSION,
+  recordedMoveJson,
   Rng,
   type AnyGame,
+  type ClockSpec,
   type Emitted,
   type Seat,
 } from '@boss-table/core';
@@ -16,8 +19,9 @@ import type {
   TableSummary,
   TimerRequest,
   TimerState,
-} from '@boss-table/client';
+} from '@boss-table/protocol';
 import type { BotPool } from './bot-pool.js';
+import { ClockKeeper, type SavedClocks } from './clocks.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { isReserved, type Storage, type StoredTable } from './storage.js';
@@ -48,22 +52,42 @@ export class MoveRefused extends Error {
   }
 }
 
-/** A table in memory: its stored record, the game state rebuilt from its moves, its sockets. */
+/** The expiry of the default turn clock: a stand-in bot plays the turn. */
+const STAND_IN = { standIn: 'timeout' } as const;
+/** After a crash, a clock that was running keeps its deadline, but at least this long. */
+const RESTART_FLOOR_MS = 5000;
+/** In an open window a bot's answer lands this long after it was asked, drawn at random. */
+const OPEN_BOT_DELAY_MS: readonly [number, number] = [400, 2500];
+
+type StandIn = 'timeout' | 'disconnected';
+
+/**
+ * A table in memory: its stored record, the game state rebuilt from its moves, its sockets.
+ * Every change (a move, a clock's expiry, a bot's answer, a claim) goes through one ordered
+ * queue (`run`), so the order of changes never depends on how long storage takes.
+ */
 export class LiveTable {
   state: unknown;
+  /** Moves committed (all of them: the table's own numbering). */
   seq = 0;
   /** Events of each move, by sequence number (index 0: setup). */
   readonly history: Emitted<unknown>[][] = [];
   readonly moves: { seat: Seat; move: unknown }[] = [];
   readonly conns = new Set<Conn>();
-  private thinking = false;
-  private timerHandle: NodeJS.Timeout | null = null;
+  /**
+   * What each viewer's frames number (seats 0…n-1, then the spectators): the table seqs of
+   * the moves it was told of. A sealed move is told to its seat only, so the others' numbers
+   * do not move and nothing in their frames says that someone answered.
+   */
+  private readonly streams: number[][];
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly thinking = new Set<Seat>();
+  private clockHandle: NodeJS.Timeout | null = null;
   private graceHandle: NodeJS.Timeout | null = null;
-  private turnStarted = Date.now();
+  private readonly clocks = new ClockKeeper();
   private bank: number[];
-  private deadline: number | null = null;
   /** Seats a bot plays for now, and why. */
-  private readonly standIn = new Map<Seat, 'timeout' | 'disconnected'>();
+  private readonly standIn = new Map<Seat, StandIn>();
   private closed = false;
   /** When something last happened here (a move, a connection coming or going), in ms. */
   lastActivity = Date.now();
@@ -83,10 +107,35 @@ export class LiveTable {
     this.bank = stored.seats.map(() =>
       timer?.mode === 'realtime' ? (timer.bankSeconds ?? 0) * 1000 : 0,
     );
+    this.streams = Array.from({ length: stored.seats.length + 1 }, () => []);
   }
 
   get id(): string {
     return this.stored.id;
+  }
+
+  /** Runs one change after every change before it; its errors reach the caller only. */
+  run<T>(change: () => Promise<T> | T): Promise<T> {
+    const next = this.queue.then(change);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private slot(viewer: Seat | null): number {
+    return viewer === null ? this.stored.seats.length : viewer;
+  }
+
+  /** The last number this viewer's frames carry. */
+  position(viewer: Seat | null): number {
+    return this.streams[this.slot(viewer)].length;
+  }
+
+  private record1(seat: Seat, move: unknown, events: Emitted<unknown>[], sealed: boolean): void {
+    this.seq++;
+    this.history.push(events);
+    this.moves.push({ seat, move });
+    for (let v = 0; v < this.streams.length; v++)
+      if (!sealed || v === seat) this.streams[v].push(this.seq);
   }
 
   /** Rebuilds the state from stored moves (on start-up). */
@@ -97,13 +146,13 @@ export class LiveTable {
       const parsed = this.game.parseMove(m.move);
       if (!parsed.ok)
         throw new Error(`Table ${this.id}: stored move ${m.seq}: ${parsed.error.message}`);
+      const sealed =
+        m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
       const applied = this.game.apply(this.state, m.seat, parsed.value);
       if (!applied.ok)
         throw new Error(`Table ${this.id}: stored move ${m.seq}: ${applied.error.message}`);
       this.state = applied.value.state;
-      this.history.push([...applied.value.events]);
-      this.moves.push({ seat: m.seat, move: m.move });
-      this.seq = m.seq;
+      this.record1(m.seat, m.move, [...applied.value.events], sealed);
     }
   }
 
@@ -136,7 +185,7 @@ export class LiveTable {
       options: this.stored.options,
       status: this.stored.status,
       seats: this.publicSeats(),
-      seq: this.seq,
+      seq: this.position(null),
       createdAt: new Date(this.stored.createdAt).toISOString(),
       ...(this.stored.rematch ? { rematch: this.stored.rematch } : {}),
       visibility: this.stored.visibility,
@@ -163,7 +212,7 @@ export class LiveTable {
       ),
       options: this.stored.options,
       seed: this.stored.seed,
-      moves: this.moves.map((m) => ({ seat: m.seat, ...(m.move as object) })),
+      moves: this.moves.map((m) => recordedMoveJson(m.seat, m.move)),
     };
   }
 
@@ -174,44 +223,80 @@ export class LiveTable {
       : null;
   }
 
-  timerState(): TimerState | null {
-    if (this.deadline === null) return null;
+  /** Whether the rules keep clocks of their own (else the table's turn timer is the clock). */
+  private get rulesClocks(): boolean {
+    return this.game.clocks !== undefined;
+  }
+
+  /** The clocks to keep now: the rules', or the table's default turn clock. */
+  private clockSpecs(): readonly ClockSpec[] {
+    if (this.stored.status !== 'running' || this.game.isOver(this.state)) return [];
+    if (this.rulesClocks) return this.game.clocks!(this.state);
+    const timer = this.stored.timer as TimerRequest | null;
     const [seat] = this.game.activeSeats(this.state);
-    return seat === undefined ? null : { seat, deadline: this.deadline, bankMs: this.bank.slice() };
+    if (!timer || seat === undefined || this.stored.seats[seat].kind === 'bot') return [];
+    const ms =
+      timer.mode === 'realtime'
+        ? timer.turnSeconds * 1000 + this.bank[seat]
+        : timer.turnHours * 3_600_000;
+    return [
+      { id: `turn:${this.seq}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN },
+    ];
+  }
+
+  timerState(): TimerState | null {
+    if (this.rulesClocks) return null;
+    const next = this.clocks.next();
+    if (!next) return null;
+    return { seat: next.spec.seats[0], deadline: next.deadline, bankMs: this.bank.slice() };
+  }
+
+  private clockFields(): { clocks?: ReturnType<ClockKeeper['states']> } {
+    return this.rulesClocks ? { clocks: this.clocks.states(Date.now()) } : {};
   }
 
   snapshot(seat: Seat | null, withPast = false): ServerMessage {
     return {
       type: 'snapshot',
-      seq: this.seq,
+      seq: this.position(seat),
       seat,
       status: this.stored.status,
       seats: this.publicSeats(),
       view: this.game.view(this.state, seat),
       legal: this.legalFor(seat),
       timer: this.timerState(),
+      ...this.clockFields(),
       ...(withPast ? { past: this.pastFor(seat) } : {}),
     };
   }
 
-  /** Every move after `since` (default: all) and its events, for this seat's eyes only. */
+  /** Every move this viewer was told of after its number `since`, for its eyes only. */
   pastFor(seat: Seat | null, since = 0): PastMove[] {
+    const stream = this.streams[this.slot(seat)];
     const out: PastMove[] = [];
-    for (let k = since + 1; k <= this.seq; k++)
-      out.push({ seq: k, seat: this.moves[k - 1].seat, events: eventsFor(this.history[k], seat) });
+    for (let k = since; k < stream.length; k++) {
+      const g = stream[k];
+      out.push({
+        seq: k + 1,
+        seat: this.moves[g - 1].seat,
+        events: eventsFor(this.history[g], seat),
+      });
+    }
     return out;
   }
 
   /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
   missedSince(seat: Seat | null, since: number): ServerMessage[] {
+    const last = this.position(seat);
     return this.pastFor(seat, since).map((p) => ({
       type: 'events',
       ...p,
-      ...(p.seq === this.seq
+      ...(p.seq === last
         ? {
             view: this.game.view(this.state, seat),
             legal: this.legalFor(seat),
             timer: this.timerState(),
+            ...this.clockFields(),
           }
         : {}),
     }));
@@ -222,7 +307,12 @@ export class LiveTable {
     this.lastActivity = Date.now();
     const wasConnected = conn.seat !== null && this.connectedSeats().has(conn.seat);
     this.conns.add(conn);
-    if (since !== undefined && Number.isInteger(since) && since >= 0 && since <= this.seq) {
+    if (
+      since !== undefined &&
+      Number.isInteger(since) &&
+      since >= 0 &&
+      since <= this.position(conn.seat)
+    ) {
       for (const m of this.missedSince(conn.seat, since)) conn.send(m);
       conn.send({ type: 'seats', status: this.stored.status, seats: this.publicSeats() });
     } else conn.send(this.snapshot(conn.seat, history));
@@ -252,81 +342,153 @@ export class LiveTable {
     for (const c of this.conns) c.send(msg);
   }
 
-  /** Checks and commits a move of `seat`; the error says which rule it broke. */
+  /**
+   * Checks and commits a move of `seat` built on the state its frames numbered `seq`; the
+   * error says which rule it broke. Resolves with the move's number in the seat's frames
+   * once it is stored. Goes through the table's queue.
+   */
   play(
     seat: Seat,
-    seq: unknown,
+    seq: number,
     raw: unknown,
-    standIn?: 'timeout' | 'disconnected',
-    onCommitted?: (seq: number) => void,
-  ): number {
+    opts: { standIn?: StandIn; onCommitted?: (seq: number) => void } = {},
+  ): Promise<number> {
+    return this.run(() => this.playNow(seat, seq, raw, opts));
+  }
+
+  private async playNow(
+    seat: Seat,
+    seq: number,
+    raw: unknown,
+    opts: { standIn?: StandIn; onCommitted?: (seq: number) => void },
+  ): Promise<number> {
     const started = performance.now();
+    if (this.closed) throw new MoveRefused('internal', 'The table is closing; try again.');
     if (this.stored.status === 'open')
       throw new MoveRefused('not-started', 'The table is waiting for players.');
-    if (this.stored.status === 'finished' || this.game.isOver(this.state))
+    if (this.stored.status !== 'running' || this.game.isOver(this.state))
       throw new MoveRefused('game-over', 'The game is over.');
-    if (typeof seq !== 'number' || !Number.isInteger(seq))
-      throw new MoveRefused(
-        'bad-message',
-        '"seq" must be the sequence number of the last state you saw.',
-      );
-    if (seq < this.seq)
+    const at = this.position(seat);
+    if (seq > at)
+      throw new MoveRefused('future-seq', `Your seq ${seq} is ahead of the table's ${at}.`);
+    // In an open window a move built on an older state is judged by the rules against the
+    // current one; at a strict turn it must be built on the current state.
+    if (seq < at && (this.game.concurrency?.(this.state) ?? 'turn') === 'turn')
       throw new MoveRefused(
         'stale-seq',
-        `Your seq ${seq} is behind the table's ${this.seq}: resume first.`,
+        `Your seq ${seq} is behind the table's ${at}: resume first.`,
       );
-    if (seq > this.seq)
-      throw new MoveRefused('future-seq', `Your seq ${seq} is ahead of the table's ${this.seq}.`);
     if (!this.game.activeSeats(this.state).includes(seat))
-      throw new MoveRefused('not-your-turn', `It is not seat ${seat}'s turn.`);
+      throw new MoveRefused('not-your-turn', `It is not seat ${seat + 1}'s turn.`);
     const move = this.game.parseMove(raw);
     if (!move.ok) throw new MoveRefused('invalid-move', move.error.message);
+    const sealed = this.game.sealed?.(this.state, seat, move.value) ?? false;
     const applied = this.game.apply(this.state, seat, move.value);
     if (!applied.ok)
       throw new MoveRefused('illegal-move', `${applied.error.kind}: ${applied.error.message}`);
-    // Commit first: a move exists only once it is stored. The last move and the table's
-    // `finished` status are one transaction, so a crash cannot leave a finished game running.
-    const over = this.game.isOver(applied.value.state);
-    this.deps.storage.appendMove(
-      this.id,
-      { seq: this.seq + 1, seat, move: raw },
-      over ? { ...this.stored, status: 'finished' } : undefined,
+    if (!this.rulesClocks) this.accountTime(seat);
+    await this.commit(
+      seat,
+      raw,
+      applied.value.state,
+      [...applied.value.events],
+      sealed,
+      opts.standIn,
     );
+    const mine = this.position(seat);
+    opts.onCommitted?.(mine);
+    this.deps.metrics.observeMove((performance.now() - started) / 1000);
+    return mine;
+  }
+
+  /** Stores a move (with the table's status and clocks, in one transaction), then tells. */
+  private async commit(
+    seat: Seat,
+    raw: unknown,
+    state: unknown,
+    events: Emitted<unknown>[],
+    sealed: boolean,
+    standIn?: StandIn,
+  ): Promise<void> {
+    const over = this.game.isOver(state);
+    const before = this.state;
+    this.state = state;
+    const now = Date.now();
+    this.clocks.update(this.clockSpecs(), now);
+    const saved = this.clocks.save(now, this.bank);
+    try {
+      await this.deps.storage.appendMove(
+        this.id,
+        { seq: this.seq + 1, seat, move: raw },
+        { ...this.stored, status: over ? 'finished' : this.stored.status, clocks: saved },
+      );
+    } catch (e) {
+      this.state = before;
+      this.clocks.update(this.clockSpecs(), now);
+      throw e;
+    }
     if (over) this.stored.status = 'finished';
-    this.state = applied.value.state;
-    this.seq++;
-    this.history.push([...applied.value.events]);
-    this.moves.push({ seat, move: raw });
+    this.stored.clocks = saved;
+    this.record1(seat, raw, events, sealed);
     this.lastActivity = Date.now();
-    this.accountTime(seat);
-    onCommitted?.(this.seq);
     if (over) {
       this.clearTimers();
       this.deps.log.info('game over', { table: this.id, seq: this.seq });
-    } else this.startTurnClock();
-    for (const c of this.conns)
+    }
+    for (const c of this.conns) {
+      if (sealed && c.seat !== seat) continue;
       c.send({
         type: 'events',
-        seq: this.seq,
+        seq: this.position(c.seat),
         seat,
-        events: eventsFor(applied.value.events, c.seat),
+        events: eventsFor(events, c.seat),
         view: this.game.view(this.state, c.seat),
         legal: this.legalFor(c.seat),
         timer: this.timerState(),
+        ...this.clockFields(),
         ...(standIn ? { standIn } : {}),
       });
-    this.deps.metrics.observeMove((performance.now() - started) / 1000);
+    }
     this.schedule();
-    return this.seq;
+  }
+
+  /** The clock ran out: its expiry move, as a move of the clock. */
+  private expire(id: string): Promise<void> {
+    return this.run(async () => {
+      if (this.closed || this.stored.status !== 'running') return;
+      const next = this.clocks.next();
+      if (!next || next.spec.id !== id || next.deadline > Date.now() + 5) return this.schedule();
+      if (!this.rulesClocks) {
+        const seat = next.spec.seats[0];
+        this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
+        return this.botTurn(seat, this.standInSpec(), 'timeout');
+      }
+      const expiry = next.spec.expiry;
+      const applied = this.game.apply(this.state, CLOCK, expiry);
+      if (!applied.ok) {
+        // The rules' own expiry move refused: a bug of the game; the table stops waiting
+        // on that clock rather than looping.
+        this.deps.log.error('a clock expiry move was refused', {
+          table: this.id,
+          clock: id,
+          rule: applied.error.kind,
+        });
+        return;
+      }
+      await this.commit(CLOCK, expiry, applied.value.state, [...applied.value.events], false);
+    });
   }
 
   /**
-   * After a restart: the reloaded table's turn clock starts again (the seat to act gets a
-   * full turn) and its bots and grace periods are armed, with or without connections.
+   * After a restart: the clocks resume with the time they had left (see `ClockKeeper`),
+   * and bots and grace periods are armed, with or without connections.
    */
   resume(): void {
     if (this.stored.status !== 'running') return;
-    this.startTurnClock();
+    const saved = this.stored.clocks as SavedClocks | undefined;
+    if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
+    if (saved) this.clocks.restore(saved, this.clockSpecs(), Date.now(), RESTART_FLOOR_MS);
+    else this.clocks.update(this.clockSpecs(), Date.now());
     this.schedule();
   }
 
@@ -335,7 +497,7 @@ export class LiveTable {
    * the same transaction as the last seat's claim).
    */
   start(): void {
-    this.startTurnClock();
+    this.clocks.update(this.clockSpecs(), Date.now());
     this.deps.log.info('table started', { table: this.id });
     for (const c of this.conns) c.send(this.snapshot(c.seat));
     this.schedule();
@@ -344,62 +506,56 @@ export class LiveTable {
   private accountTime(seat: Seat): void {
     const timer = this.stored.timer as TimerRequest | null;
     if (timer?.mode !== 'realtime') return;
-    const used = Date.now() - this.turnStarted - timer.turnSeconds * 1000;
+    const next = this.clocks.next();
+    if (!next || next.spec.seats[0] !== seat) return;
+    const started = next.deadline - next.spec.ms;
+    const used = Date.now() - started - timer.turnSeconds * 1000;
     if (used > 0) this.bank[seat] = Math.max(0, this.bank[seat] - used);
   }
 
-  private startTurnClock(): void {
-    this.turnStarted = Date.now();
-    const timer = this.stored.timer as TimerRequest | null;
-    const [seat] = this.game.activeSeats(this.state);
-    if (!timer || seat === undefined || this.stored.seats[seat].kind === 'bot') {
-      this.deadline = null;
-      return;
-    }
-    this.deadline =
-      timer.mode === 'realtime'
-        ? this.turnStarted + timer.turnSeconds * 1000 + this.bank[seat]
-        : this.turnStarted + timer.turnHours * 3_600_000;
-  }
-
   private clearTimers(): void {
-    if (this.timerHandle) clearTimeout(this.timerHandle);
+    if (this.clockHandle) clearTimeout(this.clockHandle);
     if (this.graceHandle) clearTimeout(this.graceHandle);
-    this.timerHandle = this.graceHandle = null;
+    this.clockHandle = this.graceHandle = null;
   }
 
-  /** Lets bots move, and arms the turn clock and the disconnection grace period. */
+  /** Lets bots move, and arms the clocks and the disconnection grace period. */
   schedule(): void {
     if (this.closed || this.stored.status !== 'running') return;
     this.clearTimers();
-    const [seat] = this.game.activeSeats(this.state);
-    if (seat === undefined) return;
-    const stored = this.stored.seats[seat];
-    if (stored.kind === 'bot' || this.standIn.has(seat)) {
-      this.botTurn(seat, stored.bot ?? this.standInSpec(), this.standIn.get(seat));
-      return;
-    }
-    if (this.deadline !== null) {
-      this.timerHandle = setTimeout(
-        () => {
-          this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
-          this.botTurn(seat, this.standInSpec(), 'timeout');
-        },
-        Math.max(0, this.deadline - Date.now()),
+    const active = this.game.activeSeats(this.state);
+    const next = this.clocks.next();
+    if (next) {
+      this.clockHandle = setTimeout(
+        () => void this.expire(next.spec.id).catch(() => undefined),
+        Math.max(0, next.deadline - Date.now()),
       );
-      this.timerHandle.unref();
+      this.clockHandle.unref();
+    }
+    for (const seat of active) {
+      const stored = this.stored.seats[seat];
+      if (stored.kind === 'bot' || this.standIn.has(seat))
+        this.botTurn(seat, stored.bot ?? this.standInSpec(), this.standIn.get(seat));
     }
     // At a turn-based table players come and go between turns: only the turn clock
     // hands a seat to a bot there, never being away.
     const turnBased = (this.stored.timer as TimerRequest | null)?.mode === 'turn-based';
-    if (!turnBased && !this.connectedSeats().has(seat)) {
+    const away = active.filter(
+      (seat) =>
+        this.stored.seats[seat].kind !== 'bot' &&
+        !this.standIn.has(seat) &&
+        !this.connectedSeats().has(seat),
+    );
+    if (!turnBased && away.length > 0) {
       this.graceHandle = setTimeout(() => {
-        if (this.connectedSeats().has(seat)) return;
-        this.deps.log.info('player away; a bot plays the seat until they return', {
-          table: this.id,
-          seat,
-        });
-        this.standIn.set(seat, 'disconnected');
+        for (const seat of away) {
+          if (this.connectedSeats().has(seat)) continue;
+          this.deps.log.info('player away; a bot plays the seat until they return', {
+            table: this.id,
+            seat,
+          });
+          this.standIn.set(seat, 'disconnected');
+        }
         this.broadcastSeats();
         this.schedule();
       }, this.stored.graceSeconds * 1000);
@@ -411,18 +567,28 @@ export class LiveTable {
     return 'heuristic' in botKinds(this.game.id) ? 'heuristic' : 'random';
   }
 
-  private botTurn(seat: Seat, spec: string, standIn?: 'timeout' | 'disconnected'): void {
-    if (this.thinking) return;
-    this.thinking = true;
+  /**
+   * Asks a bot for `seat`'s move, from that seat's view only, with a seed that names the
+   * seat. In an open window its answer lands at a delay drawn from the table's seed, not
+   * from the bot's hand or its thinking time, so its speed tells nobody what it holds; it may
+   * also answer "wait" (null), and is asked again after the next change.
+   */
+  private botTurn(seat: Seat, spec: string, standIn?: StandIn): void {
+    if (this.thinking.has(seat)) return;
+    this.thinking.add(seat);
+    const at = this.position(seat);
     const seq = this.seq;
     const view = this.game.view(this.state, seat);
-    const seed = `${this.stored.seed}/bot/${seq}`;
+    const seed = `${this.stored.seed}/bot/${seat}/${seq}`;
+    const open = (this.game.concurrency?.(this.state) ?? 'turn') === 'open';
+    const [low, high] = OPEN_BOT_DELAY_MS;
+    const landAt = open ? Date.now() + low + Rng.fromSeed(`${seed}/delay`).int(high - low + 1) : 0;
     const fallback = () => this.game.randomMove(this.state, seat, Rng.fromSeed(seed));
     // A bot's move goes through the same checks as a person's; whatever happens here must
     // not escape as an unhandled rejection (that would stop the process).
-    const playSafely = (move: () => unknown) => {
+    const playSafely = async (move: () => unknown): Promise<boolean> => {
       try {
-        this.play(seat, seq, move(), standIn);
+        await this.playNow(seat, at, move(), { ...(standIn ? { standIn } : {}) });
         return true;
       } catch (e) {
         this.deps.log.error('bot move not played', {
@@ -433,6 +599,9 @@ export class LiveTable {
         return false;
       }
     };
+    const done = () => {
+      this.thinking.delete(seat);
+    };
     // Tables take turns in the pool, and one with a person at it goes before bots-only ones.
     const priority = this.stored.seats.some((s) => s.kind !== 'bot') ? 'people' : 'bots';
     const asked = performance.now();
@@ -441,35 +610,46 @@ export class LiveTable {
         { gameId: this.game.id, spec, view, seed, budgetMs: this.deps.botBudgetMs },
         { table: this.id, priority },
       )
-      .then(
-        (move) => {
-          this.thinking = false;
-          this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
-          if (this.closed || this.seq !== seq) return this.schedule();
+      .then(async (move) => {
+        this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
+        const wait = landAt - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait).unref());
+        await this.run(async () => {
+          done();
+          if (this.closed || this.stored.status !== 'running') return;
+          if (this.seq !== seq && !open) return this.schedule();
+          if (move === null) return; // waits: asked again after the next change
           // A refused bot move (its error may name its own cards: not logged) falls back to
-          // a random legal move.
-          if (!playSafely(() => move) && !this.closed && this.seq === seq) playSafely(fallback);
-        },
-        (e: Error) => {
-          this.thinking = false;
-          if (this.closed) return;
-          this.deps.log.error('bot failed; playing a random move', {
-            table: this.id,
-            seat,
-            error: e.message,
-          });
-          if (this.seq === seq) playSafely(fallback);
+          // a random legal move when nothing changed meanwhile.
+          if (!(await playSafely(() => move)) && this.seq === seq && !this.closed)
+            if (!(await playSafely(fallback))) this.schedule();
+        });
+      })
+      .catch(async (e: Error) => {
+        this.deps.log.error('bot failed; playing a random move', {
+          table: this.id,
+          seat,
+          error: e.message,
+        });
+        await this.run(async () => {
+          done();
+          if (this.closed || this.stored.status !== 'running') return;
+          if (this.seq === seq) await playSafely(fallback);
           else this.schedule();
-        },
-      )
-      .catch((e: Error) => {
-        this.thinking = false;
-        this.deps.log.error('bot turn failed', { table: this.id, seat, error: e.message });
+        }).catch(() => undefined);
       });
   }
 
-  close(): void {
+  /**
+   * Stops the table's timers; with `save`, stores its clocks as paused with the time they
+   * have left (a clean stop: the time the server is down does not count).
+   */
+  async close(save = false): Promise<void> {
     this.closed = true;
     this.clearTimers();
+    if (save && this.stored.status === 'running' && this.clocks.size > 0) {
+      this.stored.clocks = this.clocks.save(Date.now(), this.bank, true);
+      await this.deps.storage.updateTable(this.stored).catch(() => undefined);
+    }
   }
 }

@@ -127,16 +127,28 @@ describe('seats stay theirs', () => {
   }, 40_000);
 });
 
-/** Makes the storage's next write of `status` throw, as a process killed right there would. */
+/**
+ * Makes the storage's next write of `status` fail, as a process killed right there would:
+ * a write of the table alone, or a move's transaction that carries it (nothing of which is
+ * then stored).
+ */
 function killOnStatusWrite(storage: Storage, status: StoredTable['status']): () => boolean {
   const update = storage.updateTable.bind(storage);
+  const append = storage.appendMove.bind(storage);
   let killed = false;
-  storage.updateTable = (t) => {
+  storage.updateTable = async (t) => {
     if (!killed && t.status === status) {
       killed = true;
       throw new Error('killed');
     }
-    update(t);
+    await update(t);
+  };
+  storage.appendMove = async (table, move, after) => {
+    if (!killed && after?.status === status) {
+      killed = true;
+      throw new Error('killed');
+    }
+    await append(table, move, after);
   };
   return () => killed;
 }
@@ -225,8 +237,8 @@ describe('no table stuck after a crash', () => {
       'the bots game',
     );
     // What two separate statements left behind when the process died between them.
-    first.storage.updateTable({ ...first.tables.get(open.id)!.stored, status: 'open' });
-    first.storage.updateTable({ ...first.tables.get(done.id)!.stored, status: 'running' });
+    await first.storage.updateTable({ ...first.tables.get(open.id)!.stored, status: 'open' });
+    await first.storage.updateTable({ ...first.tables.get(done.id)!.stored, status: 'running' });
     await first.close();
 
     const second = await startServer({ port: 0, dataDir, log: silentLogger });
@@ -234,7 +246,7 @@ describe('no table stuck after a crash', () => {
       const again = nodeClient(second.url);
       expect((await again.getTable(open.id)).status).toBe('running');
       expect((await again.getTable(done.id)).status).toBe('finished');
-      expect(second.storage.table(done.id)!.status).toBe('finished');
+      expect((await second.storage.table(done.id))!.status).toBe('finished');
       await expect(again.getRecord(done.id)).resolves.toBeTruthy();
     } finally {
       await second.close();

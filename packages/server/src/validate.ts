@@ -6,7 +6,7 @@ import type {
   JoinRequest,
   SeatRequest,
   TimerRequest,
-} from '@boss-table/client';
+} from '@boss-table/protocol';
 
 /** A request refused at the edge: HTTP status, machine-readable code, a sentence. */
 export class RequestError extends Error {

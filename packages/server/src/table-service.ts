@@ -1,0 +1,337 @@
+import { findGame } from '@boss-table/games';
+import type { CreateTableResponse, JoinResponse } from '@boss-table/protocol';
+import type { AddressLimits } from './limits.js';
+import { uniqueName } from './limits.js';
+import type { Logger } from './log.js';
+import { isReserved, type Storage, type StoredTable } from './storage.js';
+import { LiveTable, type TableDeps } from './table.js';
+import { hashToken, randomId, randomToken, sameHash } from './tokens.js';
+import { parseCreateTable, parseJoin, RequestError } from './validate.js';
+
+/** The close code of a connection to an open table that expired. */
+export const CLOSE_EXPIRED = 4010;
+
+export interface TableServiceOptions {
+  /** A finished table nobody is connected to leaves memory after this long. */
+  readonly finishedTableIdleMs: number;
+  /** An open table whose seats are not all taken expires this long after its creation. */
+  readonly openTableTtlMs: number;
+}
+
+/**
+ * The tables: creating, loading (rebuilt from their moves), claiming seats, rematches,
+ * expiring open tables and forgetting idle finished ones. Every change to one table goes
+ * through that table's queue; HTTP and WebSocket code only call in here.
+ */
+export class TableService {
+  readonly tables = new Map<string, LiveTable>();
+  /** Tables whose stored moves no longer replay (e.g. after a rules change): left alone. */
+  private readonly broken = new Set<string>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly deps: TableDeps,
+    private readonly limits: AddressLimits,
+    private readonly log: Logger,
+    private readonly opts: TableServiceOptions,
+  ) {}
+
+  /** Reloads every unfinished table (open ones past their time expire instead). */
+  async loadAll(): Promise<void> {
+    for (const stored of await this.storage.tables('unfinished'))
+      if (stored.status === 'open' && Date.now() - stored.createdAt >= this.opts.openTableTtlMs)
+        await this.storage.updateTable({ ...stored, status: 'expired' });
+      else await this.rebuild(stored);
+    this.log.info('tables reloaded', { tables: this.tables.size, broken: this.broken.size });
+  }
+
+  private async rebuild(stored: StoredTable): Promise<LiveTable | undefined> {
+    const game = findGame(stored.game);
+    if (!game) {
+      this.log.error('table of an unknown game left alone', {
+        table: stored.id,
+        game: stored.game,
+      });
+      this.broken.add(stored.id);
+      return undefined;
+    }
+    let table: LiveTable;
+    try {
+      table = new LiveTable(stored, game, this.deps);
+      table.replayStored(await this.storage.moves(stored.id));
+    } catch {
+      // The rules' sentence may name cards: not logged.
+      this.log.error('table could not be rebuilt from its moves; left alone', {
+        table: stored.id,
+      });
+      this.broken.add(stored.id);
+      return undefined;
+    }
+    // Made consistent with its moves: a server of an older version could be killed between
+    // a game's last move and its `finished` status, or between the last seat's claim and the
+    // table's start.
+    const full = stored.seats.every((s) => s.kind === 'bot' || s.tokenHash !== undefined);
+    const status = game.isOver(table.state) ? 'finished' : full ? 'running' : 'open';
+    if (status !== stored.status && stored.status !== 'expired') {
+      this.log.warn('table status made consistent with its moves', {
+        table: stored.id,
+        from: stored.status,
+        to: status,
+      });
+      await this.storage.updateTable({ ...stored, status });
+      stored.status = status;
+    }
+    // Another request may have loaded it meanwhile: one live table per id.
+    const already = this.tables.get(stored.id);
+    if (already) return already;
+    this.tables.set(stored.id, table);
+    table.resume();
+    return table;
+  }
+
+  /** The live table, loaded from storage if needed; undefined if there is none. */
+  async load(id: string): Promise<LiveTable | undefined> {
+    const live = this.tables.get(id);
+    if (live) return live;
+    if (this.broken.has(id))
+      throw new RequestError(
+        500,
+        'table-broken',
+        'This table could not be rebuilt from its stored moves.',
+      );
+    const stored = await this.storage.table(id);
+    if (stored?.status === 'expired')
+      throw new RequestError(
+        410,
+        'table-expired',
+        'This table expired: its seats were not all taken in time. Create a new one.',
+      );
+    return stored && this.rebuild(stored);
+  }
+
+  private newTable(
+    raw: unknown,
+    rematchOf?: StoredTable,
+  ): { stored: StoredTable; invites: (string | undefined)[]; botsOnly: boolean } {
+    const { game, request } = parseCreateTable(raw);
+    const botsOnly = request.seats.every((s) => s.kind === 'bot');
+    const invites: (string | undefined)[] = [];
+    const stored: StoredTable = {
+      id: randomId(),
+      game: game.id,
+      options: request.options,
+      seed: randomToken(),
+      status: botsOnly ? 'running' : 'open',
+      seats: request.seats.map((s, i) => {
+        if (s.kind === 'bot') return { kind: 'bot', bot: s.bot };
+        const invite = randomToken();
+        invites[i] = invite;
+        // At a rematch a seat is kept for the person who held it.
+        const previous = rematchOf?.seats[i]?.tokenHash;
+        return {
+          kind: 'human',
+          inviteHash: hashToken(invite),
+          ...(previous ? { previousTokenHash: previous } : {}),
+          ...(s.reserved ? { reserved: true } : {}),
+        };
+      }),
+      timer: request.timer ?? null,
+      graceSeconds: request.graceSeconds ?? 60,
+      createdAt: Date.now(),
+      visibility: request.visibility ?? 'public',
+    };
+    return { stored, invites, botsOnly };
+  }
+
+  private goLive(stored: StoredTable, botsOnly: boolean): LiveTable {
+    const table = new LiveTable(stored, findGame(stored.game)!, this.deps);
+    this.tables.set(stored.id, table);
+    if (botsOnly) table.start();
+    this.log.info('table created', {
+      table: stored.id,
+      game: stored.game,
+      seats: stored.seats.length,
+    });
+    return table;
+  }
+
+  async create(raw: unknown, address: string): Promise<CreateTableResponse> {
+    const { stored, invites, botsOnly } = this.newTable(raw);
+    this.limits.checkCreate(address, botsOnly);
+    await this.storage.createTable(stored);
+    this.limits.created(address, stored.id, botsOnly);
+    this.goLive(stored, botsOnly);
+    return {
+      id: stored.id,
+      seats: stored.seats.map((s, seat) => ({
+        seat,
+        kind: s.kind,
+        ...(invites[seat] ? { invite: invites[seat] } : {}),
+      })),
+    };
+  }
+
+  seatOfToken(table: LiveTable, token: string): number {
+    const h = hashToken(token);
+    return table.stored.seats.findIndex((s) => sameHash(s.tokenHash, h));
+  }
+
+  /** Claims a seat: with its invite, at a rematch with the previous token, else a free one. */
+  join(table: LiveTable, raw: unknown, bearer: string | undefined): Promise<JoinResponse> {
+    const req = parseJoin(raw);
+    return table.run(async () => {
+      const seats = table.stored.seats;
+      if (table.stored.status === 'finished')
+        throw new RequestError(409, 'game-over', 'This game is over: there is no seat to take.');
+      let seat = -1;
+      if (req.invite !== undefined) {
+        const h = hashToken(req.invite);
+        seat = seats.findIndex((s) => sameHash(s.inviteHash, h));
+        if (seat < 0)
+          throw new RequestError(
+            403,
+            'bad-invite',
+            'This invite does not open a seat at this table.',
+          );
+      } else if (bearer !== undefined) {
+        const h = hashToken(bearer);
+        seat = seats.findIndex((s) => sameHash(s.previousTokenHash, h));
+        if (seat < 0)
+          throw new RequestError(
+            403,
+            'bad-token',
+            'This token held no seat at the game this rematch follows.',
+          );
+      } else {
+        if (table.stored.visibility === 'private')
+          throw new RequestError(
+            403,
+            'invite-only',
+            'This table is private: a seat is taken only with its invite link.',
+          );
+        seat = seats.findIndex(
+          (s) => s.kind === 'human' && s.tokenHash === undefined && !isReserved(s),
+        );
+        if (seat < 0)
+          throw new RequestError(
+            409,
+            'table-full',
+            'No seat is free: every seat is taken or kept for an invited player. You can watch.',
+          );
+      }
+      if (seats[seat].tokenHash !== undefined)
+        throw new RequestError(
+          409,
+          'seat-taken',
+          `Seat ${seat + 1} is already taken: its invite has been used. You can watch.`,
+        );
+      const token = randomToken();
+      const { inviteHash: _used, ...rest } = seats[seat];
+      void _used;
+      const name = uniqueName(
+        req.name,
+        seats.map((x) => x.name),
+      );
+      const claimed = { ...rest, tokenHash: hashToken(token), name };
+      const next = seats.map((x, i) => (i === seat ? claimed : x));
+      const full = next.every((x) => x.kind === 'bot' || x.tokenHash !== undefined);
+      // The claim and, on the last seat, the table's start: one statement.
+      const status = full ? 'running' : table.stored.status;
+      await this.storage.updateTable({ ...table.stored, seats: next, status });
+      table.stored.seats = next;
+      table.stored.status = status;
+      this.log.info('seat claimed', { table: table.id, seat });
+      table.broadcastSeats();
+      if (full) table.start();
+      return { table: table.id, seat, token };
+    });
+  }
+
+  /** The rematch of a finished table: the same new table for every player who asks. */
+  rematch(table: LiveTable, token: string | undefined): Promise<{ table: string }> {
+    return table.run(async () => {
+      if (!token || this.seatOfToken(table, token) < 0)
+        throw new RequestError(
+          401,
+          'bad-token',
+          'Only a player of this table can ask for a rematch.',
+        );
+      if (table.stored.status !== 'finished')
+        throw new RequestError(409, 'not-finished', 'A rematch follows a finished game.');
+      if (!table.stored.rematch) {
+        const old = table.stored;
+        const { stored, botsOnly } = this.newTable(
+          {
+            game: old.game,
+            options: old.options,
+            seats: old.seats.map((s) =>
+              s.kind === 'bot'
+                ? { kind: 'bot', bot: s.bot }
+                : { kind: 'human', ...(s.reserved ? { reserved: true } : {}) },
+            ),
+            ...(old.timer ? { timer: old.timer } : {}),
+            graceSeconds: old.graceSeconds,
+            visibility: old.visibility,
+          },
+          old,
+        );
+        // The new table and the link to it: one transaction.
+        await this.storage.createRematch(stored, { ...old, rematch: stored.id });
+        old.rematch = stored.id;
+        this.goLive(stored, botsOnly);
+        for (const c of table.conns) c.send({ type: 'rematch', table: stored.id });
+      }
+      return { table: table.stored.rematch! };
+    });
+  }
+
+  /** The lobby: public tables not yet over, newest first. */
+  listPublic(): ReturnType<LiveTable['summary']>[] {
+    return [...this.tables.values()]
+      .filter((t) => t.stored.visibility === 'public' && t.stored.status !== 'finished')
+      .sort((a, b) => b.stored.createdAt - a.stored.createdAt)
+      .slice(0, 200)
+      .map((t) => t.summary());
+  }
+
+  counts(): Record<string, number> {
+    const counts: Record<string, number> = { open: 0, running: 0, finished: 0, expired: 0 };
+    for (const t of this.tables.values()) counts[t.stored.status]++;
+    return counts;
+  }
+
+  private expire(t: LiveTable): Promise<void> {
+    return t.run(async () => {
+      if (t.stored.status !== 'open') return;
+      await this.storage.updateTable({ ...t.stored, status: 'expired' });
+      t.stored.status = 'expired';
+      await t.close();
+      this.tables.delete(t.id);
+      this.log.info('open table expired', { table: t.id });
+      t.broadcastSeats();
+      for (const c of t.conns)
+        c.close(CLOSE_EXPIRED, 'This table expired before every seat was taken.');
+    });
+  }
+
+  /** Forgets idle finished tables (they stay on disk) and expires open ones past their time. */
+  sweep(): void {
+    const now = Date.now();
+    for (const [id, t] of this.tables)
+      if (
+        t.stored.status === 'finished' &&
+        t.conns.size === 0 &&
+        now - t.lastActivity >= this.opts.finishedTableIdleMs
+      )
+        this.tables.delete(id);
+      else if (t.stored.status === 'open' && now - t.stored.createdAt >= this.opts.openTableTtlMs)
+        void this.expire(t).catch((e: Error) =>
+          this.log.error('could not expire a table', { table: id, error: e.message }),
+        );
+  }
+
+  /** Stops every table; running clocks are stored paused with the time they have left. */
+  async close(): Promise<void> {
+    await Promise.all([...this.tables.values()].map((t) => t.close(true)));
+  }
+}
