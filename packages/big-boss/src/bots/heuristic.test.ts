@@ -3,7 +3,7 @@ import { botContext, randomBot, Rng } from '@boss-table/core';
 import { bigBoss } from '../game.js';
 import { position } from '../test-kit.js';
 import type { BigBossMove, BigBossView } from '../types.js';
-import { bigBossHeuristicBot } from './heuristic.js';
+import { bigBossHeuristicBot, DEFAULT_HEURISTIC } from './heuristic.js';
 
 const options = (players: number, rules: 'modern' | 'original') => {
   const parsed = bigBoss.parseOptions({ players, rules });
@@ -157,6 +157,32 @@ describe('Big Boss heuristic bot', () => {
     t.play('expand I33 33');
     expect(t.view().phase).toBe('invest');
     expect(choose(t.view(0))).toMatchObject({ type: 'invest', shares: ['lunar', 'lunar'] });
+  });
+
+  it('original: founds while it can, keeping the expansion that stays playable for later', () => {
+    const t = position({
+      rules: 'original',
+      players: 2,
+      companies: { lion: { track: '1 2 3', price: 3 } },
+      hands: ['I4 I40', ''],
+      cash: 10,
+    });
+    expect(choose(t.view(0))).toMatchObject({ type: 'found', card: 'I40' });
+    // The weights of before (a founding card worth 60 % of its founding in hand, as an
+    // expansion card is) expanded first, and lost founding cards to companies founded meanwhile.
+    const before = {
+      ...DEFAULT_HEURISTIC.original,
+      growth: 30,
+      handPlay: 0.6,
+      cashBonus: 1.5,
+      foundingInHand: 1,
+    };
+    const ctx = { rng: Rng.fromSeed('h'), deadline: Infinity };
+    expect(bigBossHeuristicBot(before).chooseMove(t.view(0), ctx)).toEqual({
+      type: 'expand',
+      card: 'I4',
+      space: 4,
+    });
   });
 
   it('modern: buys shares of a company its own cards will raise, not of one at 50', () => {

@@ -57,6 +57,12 @@ export interface HeuristicWeights {
   readonly cashBonus: number;
   /** Worth of each million a merger would pay for the acquired company's shares, per level of threat. */
   readonly mergeRisk: number;
+  /**
+   * Part of a founding (the price it starts a company at) that a card able to found is worth
+   * in hand. The companies and the room between them run out, so a founding card kept for
+   * later may never be played.
+   */
+  readonly foundingInHand: number;
 }
 
 /**
@@ -65,7 +71,11 @@ export interface HeuristicWeights {
  * plays on dear companies earn up to 50 each, so a share is valued at its price now plus only
  * what this seat's own cards and a near merger will add (no general growth). In the original
  * game (less cash, cards in hand −5 at the end, no face-up row or Level stack) shares bought
- * early in growing companies pay.
+ * early in growing companies pay; the game is short (all eight companies are founded within
+ * a few rounds and it ends when everyone is stuck, usually with 50–60 pieces still in the
+ * box), so a card that can found is played while it can (worth nothing more in hand than
+ * its −5), cash is worth no more than its face (it is spent on shares rather than kept to
+ * buy blind cards), and a card that can be played is worth nearly all it would earn.
  */
 export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
   modern: {
@@ -77,16 +87,18 @@ export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
     cashFloor: 10,
     cashBonus: 1.5,
     mergeRisk: 0.5,
+    foundingInHand: 1,
   },
   original: {
-    growth: 30,
+    growth: 20,
     room: 12,
     ownCards: 0.8,
-    handPlay: 0.6,
+    handPlay: 0.9,
     others: 1,
     cashFloor: 10,
-    cashBonus: 1.5,
+    cashBonus: 0,
     mergeRisk: 0.5,
+    foundingInHand: 0,
   },
 };
 
@@ -144,8 +156,11 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
   return out;
 }
 
-/** What a card would raise its company's price to if played now at its best (0: unplayable). */
-function playValue(s: BigBossState, card: number): number {
+/**
+ * What a card would raise its company's price to if played now at its best (0: unplayable);
+ * a founding counts `foundingInHand` of the price it starts at.
+ */
+function playValue(s: BigBossState, card: number, w: HeuristicWeights): number {
   if (!canPlayCard(s, card)) return 0;
   if (!isIndustry(card)) {
     const k = levelOf(card);
@@ -162,7 +177,7 @@ function playValue(s: BigBossState, card: number): number {
   const here = s.pieces[card - 1];
   if (here > 0) return Math.min(MAX_PRICE, s.price[s.owner[card - 1]] + here + 1);
   const target = expandTarget(s, card, card);
-  if ('message' in target) return s.config.foundingPieces === 4 ? 5 : 3; // a founding
+  if ('message' in target) return w.foundingInHand * (s.config.foundingPieces === 4 ? 5 : 3);
   if (target.kind === 'join') return Math.min(MAX_PRICE, s.price[target.company] + 1);
   const [a, b] = target.companies;
   return Math.min(MAX_PRICE, s.price[a] + s.price[b] + 1);
@@ -205,7 +220,7 @@ function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
   let hand = 0;
   const cards = s.hands[seat];
   for (let i = 0; i < cards.length; i++)
-    hand += endValue(s, cards[i]) + w.handPlay * playValue(s, cards[i]);
+    hand += endValue(s, cards[i]) + w.handPlay * playValue(s, cards[i], w);
   return holdings(s, seat, expected) + hand - w.others * othersWorth(s, seat, expected);
 }
 
@@ -295,7 +310,7 @@ function blindCardWorth(s: BigBossState, seat: number, w: HeuristicWeights): num
   let sum = 0;
   let n = 0;
   const add = (card: number) => {
-    sum += endValue(s, card) + w.handPlay * playValue(s, card);
+    sum += endValue(s, card) + w.handPlay * playValue(s, card, w);
     n++;
   };
   for (const card of s.deck) add(card);

@@ -47,6 +47,11 @@ export interface BigBossSearchConfig {
    * heuristic judges it.
    */
   readonly playout?: 'light' | 'heuristic';
+  /**
+   * `false`: the search forgets what passes tell (it samples from views without pass
+   * clues), to measure what they are worth (docs/benchmarks.md). Default true.
+   */
+  readonly passClues?: boolean;
 }
 
 export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> = {
@@ -202,8 +207,19 @@ export function ismctsBigBossBot(
   override?: Partial<BigBossSearchConfig>,
 ): Bot<BigBossView, BigBossMove> {
   const config = { ...ISMCTS_LEVELS[level], ...override };
-  return ismctsBot(bigBoss, bigBossHooks(config), config.budget, `ismcts:${level}`) as Bot<
+  const bot = ismctsBot(bigBoss, bigBossHooks(config), config.budget, `ismcts:${level}`) as Bot<
     BigBossView,
     BigBossMove
   >;
+  if (config.passClues !== false) return bot;
+  return {
+    name: `${bot.name}:no-pass-clues`,
+    chooseMove: (view, ctx) => bot.chooseMove(withoutPassClues(view), ctx),
+  };
 }
+
+/** The view as if passes told nothing. */
+export const withoutPassClues = (view: BigBossView): BigBossView => ({
+  ...view,
+  seats: view.seats.map((seat) => ({ ...seat, passClues: [] })),
+});
