@@ -93,6 +93,16 @@ async function playByClicking(
           390,
         );
         await shot(page, 'big-boss-phone');
+        // The board and the controls on one screen, without scrolling.
+        const fit = await page.evaluate(() => {
+          window.scrollTo(0, 0);
+          const track = document.querySelector('svg.track')!.getBoundingClientRect();
+          const form = document.querySelector('form[aria-label="your turn"]')!;
+          const confirm = [...form.querySelectorAll('button')].pop()!.getBoundingClientRect();
+          return { top: track.top, bottom: confirm.bottom, height: window.innerHeight };
+        });
+        expect(fit.top).toBeGreaterThanOrEqual(0);
+        expect(fit.bottom).toBeLessThanOrEqual(fit.height);
         await page.setViewportSize({ width: 1200, height: 900 });
       }
     } else if (seen.buy) {

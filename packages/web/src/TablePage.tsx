@@ -19,7 +19,7 @@ import {
 } from './client.js';
 import { findWebGame } from './games.js';
 import type { EventBatch, GameParts, Names } from './registry.js';
-import { clockFor, formatClock, LOW_CLOCK_MS } from './shell/clock.js';
+import { clockFor, formatClock, LOW_CLOCK_MS, turnMsOf } from './shell/clock.js';
 import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { GameLog } from './shell/GameLog.js';
@@ -336,6 +336,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         turn={outcome ? null : turn}
         timer={outcome ? null : timer}
         now={now}
+        turnMs={summary ? turnMsOf(summary.timer) : 0}
       />
       {results && (
         <section className="panel results" aria-label="round results">

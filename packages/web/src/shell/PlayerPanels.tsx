@@ -16,6 +16,7 @@ export function PlayerPanels({
   turn,
   timer,
   now,
+  turnMs = 0,
   allHands,
 }: {
   seats: readonly PublicSeat[] | null;
@@ -26,6 +27,8 @@ export function PlayerPanels({
   turn: number | null;
   timer: TimerState | null;
   now: number;
+  /** A turn's time (the table's timer), to show what the others will have. */
+  turnMs?: number;
   allHands?: readonly (readonly string[])[];
 }) {
   const { SeatDetail } = parts;
@@ -34,7 +37,7 @@ export function PlayerPanels({
     <ol className="player-panels" aria-label="players">
       {Array.from({ length: count }, (_, seat) => {
         const s = seats?.[seat];
-        const clock = clockFor(timer, seat, now);
+        const clock = clockFor(timer, seat, now, turnMs);
         const presence = !s
           ? null
           : s.kind === 'bot'
