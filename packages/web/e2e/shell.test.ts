@@ -182,6 +182,29 @@ describe('the web shell in a real browser', () => {
     await bob.context().close();
   }, 240_000);
 
+  it('The Boss with six players (nine cities) still fits a phone', async () => {
+    const created = await createTable(server, {
+      game: 'the-boss',
+      options: { rules: 'arena' },
+      seats: [
+        { kind: 'human' },
+        ...Array.from({ length: 5 }, () => ({ kind: 'bot' as const, bot: 'random' })),
+      ],
+    });
+    const page = await newPage(PHONE);
+    await takeSeat(page, server, created, 0, 'Ann');
+    await myTurn(page);
+    // The longest composer: cubes on a city open the big and small counts.
+    const form = composer(page);
+    const city = form.locator('fieldset').first().locator('button:not([disabled])').nth(1);
+    await city.click();
+    await shot(page, 'shell-the-boss-six-phone');
+    await expectInView(page, 'ol[aria-label="cities, left to right"]');
+    await expectInView(page, 'form[aria-label="your turn"]');
+    await expectNoSideways(page);
+    await page.context().close();
+  });
+
   it('Big Boss: board and controls on one screen at 1366×768 and on a phone, players without sideways scroll', async () => {
     const created = await createTable(server, {
       game: 'big-boss',
@@ -513,6 +536,9 @@ describe('the web shell in a real browser', () => {
     await page.getByText('Move 2 of').waitFor();
     await expectNoEmoji(page);
     await shot(page, 'shell-replay-bots');
+    await page.setViewportSize(PHONE);
+    await expectNoSideways(page);
+    await shot(page, 'shell-replay-bots-phone');
     // A record from a newer version of the app says so.
     const file = join(mkdtempSync(join(tmpdir(), 'boss-record-')), 'newer.json');
     writeFileSync(file, JSON.stringify({ ...record, version: 99 }));
