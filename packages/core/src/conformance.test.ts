@@ -97,14 +97,20 @@ describe('the conformance kit catches broken games', () => {
   it('a sampler whose states cannot be played', () => {
     // Sampled states (only they) claim every seat is active, answered or not.
     type Marked = BidVetoState & { sampled?: true };
-    const e = failure({
+    const broken: BidVetoGame = {
       ...bidVeto,
       sample: (v, rng): Marked => ({ ...bidVeto.sample(v, rng), sampled: true }),
       activeSeats: (s: Marked) =>
         s.sampled && s.phase !== 'over' ? s.coins.map((_, i) => i) : bidVeto.activeSeats(s),
-    });
-    expect(e.check).toBe('views');
-    expect(e.message).toMatch(/not playable/);
+    };
+    const e = failure(broken);
+    // Seen in a sampled state (views), or on the way when playing one out.
+    expect(['views', 'sample-playout']).toContain(e.check);
+    expect(e.message).toMatch(/not playable|active .* but randomMove gives nothing/);
+    // With no playouts, the views check sees it.
+    const v = failure(broken, { ...opts, skip: { 'sample-playout': 'to reach the views check' } });
+    expect(v.check).toBe('views');
+    expect(v.message).toMatch(/not playable/);
   });
 
   it('legal moves that depend on what the seat cannot know', () => {
@@ -259,8 +265,111 @@ describe('the conformance kit catches broken games', () => {
       clocks: undefined,
       activeSeats: (s) => (s.round > 1 ? [] : bidVeto.activeSeats(s)),
     });
-    expect(e.check).toBe('play');
+    // The random game or a playout from a sampled state meets it first.
+    expect(['play', 'sample-playout']).toContain(e.check);
     expect(e.message).toMatch(/stuck/);
+  });
+
+  it('a randomMove that is legal but not uniform', () => {
+    const e = failure({
+      ...bidVeto,
+      randomMove: (s, seat, rng) => {
+        const m = bidVeto.randomMove(s, seat, rng);
+        // Bids of 1 twice as likely as the others.
+        return m?.type === 'bid' && rng.int(2) === 0 && s.coins[seat] >= 1
+          ? { type: 'bid', amount: 1 }
+          : m;
+      },
+    });
+    expect(e.check).toBe('random-move');
+    expect(e.message).toMatch(/not uniform/);
+  });
+
+  it('an event addressed to nobody at the table', () => {
+    const e = failure({
+      ...bidVeto,
+      apply(state, seat, move) {
+        const r = bidVeto.apply(state, seat, move);
+        return r.ok && move.type === 'bid'
+          ? ok({
+              ...r.value,
+              events: [...r.value.events, { audience: 7, event: { type: 'oops' } as never }],
+            })
+          : r;
+      },
+    });
+    expect(e.check).toBe('events');
+  });
+
+  it('events that a replay does not emit again', () => {
+    let n = 0;
+    const e = failure({
+      ...bidVeto,
+      apply(state, seat, move) {
+        const r = bidVeto.apply(state, seat, move);
+        return r.ok && !bidVeto.sealed!(state, seat, move)
+          ? ok({
+              ...r.value,
+              events: [
+                ...r.value.events,
+                { audience: 'all', event: { type: 'tick', n: n++ } as never },
+              ],
+            })
+          : r;
+      },
+    });
+    expect(e.check).toBe('replay');
+    expect(e.message).toMatch(/other events/);
+  });
+
+  it('a sealed answer that shrinks the clock everyone sees', () => {
+    const e = failure({
+      ...bidVeto,
+      clocks: (s) =>
+        bidVeto.clocks!(s).map((c) =>
+          s.phase === 'veto' ? { ...c, seats: bidVeto.activeSeats(s) } : c,
+        ),
+    });
+    expect(e.check).toBe('sealed');
+    expect(e.message).toMatch(/clocks everyone sees/);
+  });
+
+  it('a view that shares its arrays with the state', () => {
+    const e = failure({
+      ...bidVeto,
+      view: (s, v) => ({ ...bidVeto.view(s, v), bids: s.bids as never }),
+    });
+    // Either the JSON check (bids of -1 are not null) or the aliasing check may see it first.
+    expect(['views', 'spectator-views', 'apply-in-place']).toContain(e.check);
+    const shared = failure({
+      ...bidVeto,
+      view: (s, v) => ({ ...bidVeto.view(s, v), coins: s.coins }) as never,
+    });
+    expect(shared.check).toBe('apply-in-place');
+    expect(shared.message).toMatch(/shares data with the state/);
+  });
+
+  it('a sampler that shares its arrays with the view', () => {
+    const e = failure({
+      ...bidVeto,
+      sample: (v, rng) => ({ ...bidVeto.sample(v, rng), history: v.history as never }),
+    });
+    expect(e.check).toBe('sample-playout');
+    expect(e.message).toMatch(/shares data with its view/);
+  });
+
+  it('a game that throws says where', () => {
+    const e = failure({
+      ...bidVeto,
+      legalSummary: (s, seat) => {
+        if (s.round === 2) throw new Error('boom');
+        return bidVeto.legalSummary(s, seat);
+      },
+    });
+    expect(e.check).toBe('crash');
+    expect(e.message).toMatch(
+      /The game threw: boom \(game bid-veto, options .*, seed "x", after \d+ moves\)/,
+    );
   });
 
   it('a game whose clock seat may play moves of the seats', () => {

@@ -19,10 +19,13 @@
  * - `apply` leaves its input alone and `applyInPlace` on a clone agrees with it;
  * - clocks: unique ids, `0 <= minMs <= ms`, and each expiry is accepted from `CLOCK`;
  * - sealed moves: every event addressed to the mover only, and no other seat's view nor the
- *   spectators' changes;
+ *   spectators' changes, nor the clocks' ids and seats;
+ * - events: plain JSON, addressed to everyone or a seat of the game;
+ * - now and then: states sampled from each seat's view play out to the end, and `randomMove`
+ *   draws uniformly (chi-square far in the tail);
  * - the end: no active seat and no clock, an outcome with every seat ranked once;
  * - replay: the game's record (clock moves written `"seat": "clock"`) goes through JSON,
- *   `parseRecord` and `replay` twice, each time to the same state and the same views.
+ *   `parseRecord` and `replay` twice, each time to the same state, views and events.
  */
 import {
   CLOCK,
@@ -46,12 +49,14 @@ export type CheckName =
   | 'apply-in-place'
   | 'clocks'
   | 'sealed'
+  | 'events'
+  | 'sample-playout'
   | 'end'
   | 'replay';
 
 export class ConformanceError extends Error {
   constructor(
-    readonly check: CheckName | 'play',
+    readonly check: CheckName | 'play' | 'crash',
     message: string,
   ) {
     super(`[${check}] ${message}`);
@@ -74,7 +79,7 @@ const describe = (w: Where | undefined): string =>
       }${w.step !== undefined ? `, after ${w.step} moves` : ''})`
     : '';
 
-const fail = (check: CheckName | 'play', message: string, where?: Where): never => {
+const fail = (check: CheckName | 'play' | 'crash', message: string, where?: Where): never => {
   throw new ConformanceError(check, message + describe(where));
 };
 
@@ -103,7 +108,7 @@ export function canonical(v: unknown): string {
  * instances included; a field holding undefined counts as absent).
  */
 export function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
-  if (Object.is(a, b)) return null;
+  if (a === b || Object.is(a, b)) return null;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
     return `${path}: ${json(a)} ≠ ${json(b)}`;
   if (Array.isArray(a) !== Array.isArray(b)) return `${path}: an array and a non-array`;
@@ -413,7 +418,15 @@ export function checkApplyInPlace(
       where,
     );
   const copy: unknown = game.clone(state);
+  const views = viewersOf(game, state).map((v) => game.view(copy, v) as unknown);
+  const viewsBefore = JSON.stringify(views);
   const e = game.applyInPlace(copy, seat, move) as GameError | undefined;
+  if (JSON.stringify(views) !== viewsBefore)
+    fail(
+      'apply-in-place',
+      `applyInPlace of ${json(move)} by ${who(seat)} changed views taken before it: view() shares data with the state.`,
+      where,
+    );
   const changed2 = firstDifference(state, before);
   if (changed2)
     fail(
@@ -531,7 +544,147 @@ export function checkSealed(
         where,
       );
   }
+  // A clock's id and seats are shown to everyone: a sealed answer must not change them (its
+  // length may drop to its shortest once every seat has answered: the table holds it then).
+  const shown = (st: unknown) =>
+    ((game.clocks?.(st) ?? []) as ClockSpec[]).map((c) => ({ id: c.id, seats: c.seats }));
+  const dc = firstDifference(shown(applied.state), shown(state));
+  if (dc)
+    fail(
+      'sealed',
+      `Seat ${seat}'s sealed move ${json(move)} changes the clocks everyone sees: ${dc}.`,
+      where,
+    );
   return true;
+}
+
+/** Events are plain JSON, each addressed to everyone or to a seat of the game. */
+export function checkEvents(
+  game: AnyGame,
+  state: unknown,
+  events: readonly Emitted<unknown>[],
+  where?: Where,
+): void {
+  const n = game.playerCount(state) as number;
+  for (const e of events) {
+    if (
+      e.audience !== 'all' &&
+      !(Number.isInteger(e.audience) && e.audience >= 0 && e.audience < n)
+    )
+      fail('events', `An event is addressed to ${json(e.audience)}: ${json(e.event)}.`, where);
+    const d = firstDifference(JSON.parse(JSON.stringify(e.event ?? null)), e.event);
+    if (d) fail('events', `An event is not plain JSON (${d}): ${json(e.event)}.`, where);
+  }
+}
+
+/**
+ * A state sampled from each seat's view plays to the end: random moves of every active seat
+ * (and clock expiries when none may move), each accepted, within `maxMoves`.
+ */
+export function checkSamplePlayout(
+  game: AnyGame,
+  state: unknown,
+  rng: Rng,
+  where?: Where,
+  maxMoves = 5000,
+): void {
+  for (const viewer of seatsOf(game, state)) {
+    const v: unknown = game.view(state, viewer);
+    const before = JSON.stringify(v);
+    // The bots' fast path: sample, then applyInPlace, never apply.
+    const t: unknown = game.sample(v, rng);
+    for (let k = 0; !game.isOver(t); k++) {
+      if (k >= maxMoves)
+        fail(
+          'sample-playout',
+          `A state sampled from seat ${viewer}'s view does not end in ${maxMoves} moves.`,
+          where,
+        );
+      const active = game.activeSeats(t) as Seat[];
+      let seat: Seat;
+      let move: unknown;
+      if (active.length === 0) {
+        const clocks = (game.clocks?.(t) ?? []) as ClockSpec[];
+        if (clocks.length === 0)
+          fail(
+            'sample-playout',
+            `A state sampled from seat ${viewer}'s view gets stuck after ${k} moves: nobody may act, no clock runs.`,
+            where,
+          );
+        seat = CLOCK;
+        move = clocks[0].expiry;
+      } else {
+        seat = rng.pick(active);
+        move = game.randomMove(t, seat, rng);
+        if (move === undefined)
+          fail(
+            'sample-playout',
+            `In a playout from a state sampled from seat ${viewer}'s view, seat ${seat} is active (after ${k} moves) but randomMove gives nothing.`,
+            where,
+          );
+      }
+      const e = game.applyInPlace(t, seat, move) as GameError | undefined;
+      if (e)
+        fail(
+          'sample-playout',
+          `In a playout from a state sampled from seat ${viewer}'s view, ${who(seat)}'s move ${json(move)} (after ${k} moves) is refused: ${e.kind}: ${e.message}`,
+          where,
+        );
+    }
+    if (JSON.stringify(v) !== before)
+      fail(
+        'sample-playout',
+        `Playing out a state sampled from seat ${viewer}'s view changed the view: sample() shares data with its view.`,
+        where,
+      );
+  }
+}
+
+/**
+ * `randomMove` draws uniformly from `legalMoves`: for each seat with 2 to `maxLegal` legal
+ * moves, `perMove` draws per move, and a chi-square test far out in the tail (p < 1e-6:
+ * only a skewed draw fails; the draws are seeded, so the result is fixed).
+ */
+export function checkRandomUniform(
+  game: AnyGame,
+  state: unknown,
+  rng: Rng,
+  where?: Where,
+  maxLegal = 24,
+  perMove = 60,
+): void {
+  for (const seat of game.activeSeats(state) as Seat[]) {
+    const legal = (game.legalMoves(state, seat) as unknown[]).map(canonical);
+    const k = legal.length;
+    if (k < 2 || k > maxLegal) continue;
+    const counts = new Map<string, number>(legal.map((m) => [m, 0]));
+    const draws = k * perMove;
+    for (let i = 0; i < draws; i++) {
+      const m = canonical(game.randomMove(state, seat, rng));
+      const c = counts.get(m);
+      if (c === undefined)
+        fail(
+          'random-move',
+          `randomMove gives seat ${seat} ${m}, which legalMoves does not list.`,
+          where,
+        );
+      else counts.set(m, c + 1);
+    }
+    let chi2 = 0;
+    for (const c of counts.values()) chi2 += (c - perMove) ** 2 / perMove;
+    // Wilson–Hilferty: the chi-square quantile at 1 - 1e-6 for k - 1 degrees of freedom.
+    const df = k - 1;
+    const z = 4.753;
+    const limit = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+    if (chi2 > limit)
+      fail(
+        'random-move',
+        `randomMove is not uniform for seat ${seat}: over ${draws} draws among ${k} moves, counts ${json(
+          Object.fromEntries(counts),
+        )} (chi-square ${chi2.toFixed(1)} > ${limit.toFixed(1)}).`,
+        where,
+      );
+  }
 }
 
 /** At the end: no active seat, an outcome ranking every seat once, winners among them. */
@@ -563,13 +716,19 @@ export function checkReplay(
   record: RecordJson,
   finalState: unknown,
   where?: Where,
+  /** The events of setup and of every move, in order, when known: the replay must emit them. */
+  events?: readonly Emitted<unknown>[],
 ): void {
   const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
   if (!parsed.ok)
     return fail('replay', `The record does not parse: ${parsed.error.message}`, where);
   for (let run = 1; run <= 2; run++) {
-    const r = replay(game, parsed.value);
+    const r = replay(game, parsed.value, { keepEvents: events !== undefined });
     if (!r.ok) return fail('replay', `Replay ${run} fails: ${r.error.message}`, where);
+    if (events) {
+      const de = firstDifference(r.value.events, events);
+      if (de) fail('replay', `Replay ${run} emits other events: ${de}.`, where);
+    }
     for (const viewer of viewersOf(game, finalState)) {
       const d = firstDifference(game.view(r.value.state, viewer), game.view(finalState, viewer));
       if (d) fail('replay', `Replay ${run} reaches another view for ${who(viewer)}: ${d}.`, where);
@@ -591,6 +750,8 @@ export interface RecordJson {
 }
 
 export interface PlayHooks {
+  /** Called with the state and events of setup. */
+  readonly onSetup?: (state: unknown, events: readonly Emitted<unknown>[]) => void;
   /** Called on every state reached (after setup and after each move), with moves so far. */
   readonly onState?: (state: unknown, step: number) => void;
   /** Called after each move with the state before and what `apply` gave. */
@@ -625,7 +786,7 @@ export function playRandomGame(
   rawOptions: unknown,
   seed: string,
   hooks: PlayHooks = {},
-): { record: RecordJson; state: unknown } {
+): { record: RecordJson; state: unknown; events: Emitted<unknown>[] } {
   const where: Where = { game: game.id, options: rawOptions, seed };
   const options = game.parseOptions(rawOptions) as Result<unknown, GameError>;
   if (!options.ok) return fail('play', `Options refused: ${options.error.message}`, where);
@@ -647,6 +808,8 @@ export function playRandomGame(
   const maxMoves = hooks.maxMoves ?? 5000;
   const moves: Record<string, unknown>[] = [];
   let state = start.value.state;
+  const events: Emitted<unknown>[] = [...(start.value.events as Emitted<unknown>[])];
+  hooks.onSetup?.(state, start.value.events as Emitted<unknown>[]);
   hooks.onState?.(state, 0);
   const step = (seat: Seat, move: unknown) => {
     const r = apply(state, seat, move, moves.length);
@@ -659,6 +822,7 @@ export function playRandomGame(
     else {
       hooks.onMove?.(state, seat, move, r.value, moves.length + 1);
       moves.push(recordedMoveJson(seat, move));
+      events.push(...(r.value.events as Emitted<unknown>[]));
       state = r.value.state;
       hooks.onState?.(state, moves.length);
     }
@@ -690,7 +854,7 @@ export function playRandomGame(
       step(seat, move);
     }
   }
-  return { record: { ...base, moves }, state };
+  return { record: { ...base, moves }, state, events };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -712,6 +876,11 @@ export interface ConformanceOptions {
   readonly skip?: Partial<Record<CheckName, string>>;
   readonly earlyExpiry?: number;
   readonly maxMoves?: number;
+  /**
+   * Every k-th state, the states sampled from each seat's view are played out to the end
+   * (and, every k-th state too, randomMove's draws are tested for uniformity). Default 20.
+   */
+  readonly playoutEvery?: number;
 }
 
 export interface ConformanceReport {
@@ -725,6 +894,21 @@ export interface ConformanceReport {
   readonly notes: readonly string[];
 }
 
+/** Runs `f`; an exception other than a ConformanceError (the game threw) says where it happened. */
+function guard<T>(where: () => Where, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ConformanceError) throw e;
+    const error = new ConformanceError(
+      'crash',
+      `The game threw: ${e instanceof Error ? e.message : String(e)}${describe(where())}`,
+    );
+    error.cause = e;
+    throw error;
+  }
+}
+
 /** Plays random games and runs every check on them; throws a `ConformanceError` on the first failure. */
 export function checkConformance(game: AnyGame, opts: ConformanceOptions): ConformanceReport {
   if (opts.options.length === 0 || opts.seeds.length === 0)
@@ -735,6 +919,7 @@ export function checkConformance(game: AnyGame, opts: ConformanceOptions): Confo
   const on = (c: CheckName) => skip[c] === undefined;
   const games = opts.games ?? opts.options.length * opts.seeds.length;
   const stride = Math.max(1, opts.stride ?? 1);
+  const playoutEvery = Math.max(1, opts.playoutEvery ?? 20);
   let moves = 0;
   let clockMoves = 0;
   let sealedMoves = 0;
@@ -751,46 +936,64 @@ export function checkConformance(game: AnyGame, opts: ConformanceOptions): Confo
       if (pool.length < 200) pool.push(m);
       else pool[rng.int(pool.length)] = m;
     };
-    const { record, state } = playRandomGame(game, rawOptions, seed, {
-      earlyExpiry: opts.earlyExpiry,
-      maxMoves: opts.maxMoves,
-      onState(s, step) {
-        const where = { ...base, step };
-        if (on('clocks')) checkClocks(game, s, where);
-        if (on('end')) checkEnd(game, s, where);
-        if (step % stride !== 0 && !game.isOver(s)) return;
-        statesChecked++;
-        if (on('views') || on('spectator-views'))
-          checkViews(game, s, rng, {
-            samples: opts.samples,
-            spectators: on('spectator-views'),
-            where,
-            note: (n) => notes.add(n),
-          });
-        if (on('legality'))
-          checkLegality(game, s, rng, some(pool, 20, rng), {
-            maxLegal: opts.maxLegal,
-            maxForeign: opts.maxForeign,
-            where,
-          });
-        if (on('random-move')) checkRandomMove(game, s, rng, where);
-        for (const seat of game.activeSeats(s) as Seat[])
-          for (const m of some(game.legalMoves(s, seat) as unknown[], 3, rng)) remember(m);
-      },
-      apply(s, seat, move, step) {
-        const where = { ...base, step };
-        return on('apply-in-place')
-          ? checkApplyInPlace(game, s, seat, move, where)
-          : (game.apply(s, seat, move) as Result<Applied<unknown, unknown>, GameError>);
-      },
-      onMove(before, seat, move, applied, step) {
-        if (seat === CLOCK) clockMoves++;
-        if (on('sealed') && checkSealed(game, before, seat, move, applied, { ...base, step }))
-          sealedMoves++;
-      },
-    });
+    let at: Where = base;
+    const { record, state, events } = guard(
+      () => at,
+      () =>
+        playRandomGame(game, rawOptions, seed, {
+          earlyExpiry: opts.earlyExpiry,
+          maxMoves: opts.maxMoves,
+          onState(s, step) {
+            const where = { ...base, step };
+            at = where;
+            if (on('clocks')) checkClocks(game, s, where);
+            if (on('end')) checkEnd(game, s, where);
+            if (step % stride !== 0 && !game.isOver(s)) return;
+            statesChecked++;
+            if (on('views') || on('spectator-views'))
+              checkViews(game, s, rng, {
+                samples: opts.samples,
+                spectators: on('spectator-views'),
+                where,
+                note: (n) => notes.add(n),
+              });
+            if (on('legality'))
+              checkLegality(game, s, rng, some(pool, 20, rng), {
+                maxLegal: opts.maxLegal,
+                maxForeign: opts.maxForeign,
+                where,
+              });
+            if (on('random-move')) checkRandomMove(game, s, rng, where);
+            if (step % playoutEvery === 0) {
+              if (on('sample-playout')) checkSamplePlayout(game, s, rng, where, opts.maxMoves);
+              if (on('random-move')) checkRandomUniform(game, s, rng, where);
+            }
+            for (const seat of game.activeSeats(s) as Seat[])
+              for (const m of some(game.legalMoves(s, seat) as unknown[], 3, rng)) remember(m);
+          },
+          apply(s, seat, move, step) {
+            const where = { ...base, step };
+            return on('apply-in-place')
+              ? checkApplyInPlace(game, s, seat, move, where)
+              : (game.apply(s, seat, move) as Result<Applied<unknown, unknown>, GameError>);
+          },
+          onSetup(s, events) {
+            if (on('events')) checkEvents(game, s, events, base);
+          },
+          onMove(before, seat, move, applied, step) {
+            if (seat === CLOCK) clockMoves++;
+            if (on('events')) checkEvents(game, before, applied.events, { ...base, step });
+            if (on('sealed') && checkSealed(game, before, seat, move, applied, { ...base, step }))
+              sealedMoves++;
+          },
+        }),
+    );
     moves += record.moves.length;
-    if (on('replay')) checkReplay(game, record, state, base);
+    if (on('replay'))
+      guard(
+        () => base,
+        () => checkReplay(game, record, state, base, events),
+      );
   }
   if (!game.sealed) notes.add('no sealed moves: the game has no sealed()');
   if (!game.clocks) notes.add('no clocks: the game has no clocks()');
