@@ -1,10 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  describeEvent,
-  type BigBossEvent,
-  type BigBossLegal,
-  type BigBossView,
-} from '@boss-table/big-boss';
+import type { BigBossEvent, BigBossLegal, BigBossView } from '@boss-table/big-boss';
 import { BigBossBoard, BigBossDetails } from './BigBossBoard.js';
 import type { EventBatch, TableProps } from '../registry.js';
 import { BigBossComposer } from './BigBossComposer.js';
@@ -13,26 +8,6 @@ import { moneyBreakdown } from './money.js';
 import { Trophy } from '../shell/icons.js';
 
 export type { EventBatch };
-
-/** The log in words: one sentence per event this viewer saw (turn markers left out). */
-export function logLines(
-  batches: readonly EventBatch[],
-  viewer: number | null,
-  names: (seat: number) => string,
-): { id: string; text: string }[] {
-  const out: { id: string; text: string }[] = [];
-  for (const b of batches)
-    (b.events as BigBossEvent[]).forEach((e, i) => {
-      if (e.type === 'turn') return;
-      const text = describeEvent(e, viewer, names);
-      if (text)
-        out.push({
-          id: `${b.id}.${i}`,
-          text: b.standIn ? `${text} (a bot played: ${b.standIn})` : text,
-        });
-    });
-  return out;
-}
 
 /** Spaces the latest played card built on (to mark on the board), from the newest events. */
 export function recentSpaces(batches: readonly EventBatch[]): number[] {

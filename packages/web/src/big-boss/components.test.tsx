@@ -12,7 +12,9 @@ import {
 import { seatKinds } from '../Lobby.js';
 import { bigBossOptions } from './index.js';
 import { BigBossBoard } from './BigBossBoard.js';
-import BigBossTable, { logLines, recentSpaces, type EventBatch } from './BigBossTable.js';
+import BigBossTable, { recentSpaces, type EventBatch } from './BigBossTable.js';
+import { logLines as shellLog } from '../shell/GameLog.js';
+import { parts } from './parts.js';
 import { bigBossReplaySteps } from './replay.js';
 import { spacesFrom } from './composer-logic.js';
 import type { TablePieces } from '../registry.js';
@@ -160,6 +162,8 @@ describe('Big Boss web components', () => {
   });
 
   it("puts the log in words and never describes another seat's private cards", () => {
+    const logLines = (b: EventBatch[], viewer: number | null, n: typeof names) =>
+      shellLog(b, parts, viewer, n);
     const options = bigBoss.parseOptions({ players: 2 });
     const setup = bigBoss.setup(options.ok ? options.value : (undefined as never), 'log');
     if (!setup.ok) throw new Error(setup.error.message);

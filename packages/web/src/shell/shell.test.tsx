@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GAMES, findWebGame } from '../games.js';
+import { Markdown } from './Rules.js';
+import { logLines } from './GameLog.js';
+
+afterEach(cleanup);
+
+describe('the web shell', () => {
+  it('every registered game brings all its parts, rules help included', async () => {
+    expect(new Set(GAMES.map((g) => g.id)).size).toBe(GAMES.length);
+    for (const game of GAMES) {
+      expect(findWebGame(game.id)).toBe(game);
+      const parts = await game.load();
+      expect(parts.rules.length).toBeGreaterThan(500);
+      expect(parts.rules.startsWith(`# ${game.name}\n`)).toBe(true);
+      expect(typeof parts.Table).toBe('function');
+      expect(typeof parts.End).toBe('function');
+      expect(parts.replaySteps({ nonsense: true }, String)).toHaveProperty('error');
+      expect(game.describeOptions(game.buildOptions(game.defaultOptions, 3))).toMatch(/rules/);
+    }
+    expect(findWebGame('no-such-game')).toBeUndefined();
+  });
+
+  it('renders the rules help: headings, lists, examples and inline marks', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          '# Title\n\nA **bold** and *soft* `code` line\nthat goes on.\n\n- one\n- two\n  more\n\n1. first\n2. second\n\n> An example\n> on two lines.\n'
+        }
+      />,
+    );
+    expect(container.querySelector('h2')?.textContent).toBe('Title');
+    expect(container.querySelector('p')?.textContent).toBe(
+      'A bold and soft code line that goes on.',
+    );
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect([...container.querySelectorAll('ul li')].map((l) => l.textContent)).toEqual([
+      'one',
+      'two more',
+    ]);
+    expect(container.querySelectorAll('ol li')).toHaveLength(2);
+    expect(container.querySelector('blockquote')?.textContent).toBe('An example on two lines.');
+  });
+
+  it('puts events in words through the game, leaving out what it leaves out, marking stand-ins', () => {
+    const parts = {
+      describe: (e: unknown) =>
+        (e as { t: string }).t === 'hidden' ? undefined : `saw ${(e as { t: string }).t}`,
+    };
+    const lines = logLines(
+      [
+        { id: 1, events: [{ t: 'a' }, { t: 'hidden' }] },
+        { id: 2, events: [{ t: 'b' }], standIn: 'timeout' },
+      ],
+      parts,
+      0,
+      String,
+    );
+    expect(lines).toEqual([
+      { id: '1.0', text: 'saw a' },
+      { id: '2.0', text: 'saw b (a bot played: timeout)' },
+    ]);
+  });
+});
