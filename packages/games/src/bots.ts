@@ -1,19 +1,5 @@
-import {
-  randomBot,
-  type Bot,
-  type GameError,
-  type Result,
-  err,
-  ok,
-  gameError,
-} from '@boss-table/core';
-import { heuristicBot, ismctsBossBot, type IsmctsLevel } from '@boss-table/the-boss';
-import {
-  bigBossHeuristicBot,
-  ismctsBigBossBot,
-  type IsmctsLevel as BigBossIsmctsLevel,
-} from '@boss-table/big-boss';
-import { findGame } from './index.js';
+import { type Bot, type GameError, type Result, err, ok, gameError } from '@boss-table/core';
+import { findEntry } from './index.js';
 
 /**
  * A bot by its spec, for any game: `random`, `heuristic`, `ismcts:easy|medium|hard`, …
@@ -27,13 +13,10 @@ export interface BotSpec {
 }
 
 /** Bot kinds each game offers, with the levels each takes (empty: no level). */
-const KINDS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  'the-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-  'big-boss': { random: [], heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-};
-
 export function botKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
-  return KINDS[gameId] ?? {};
+  const entry = findEntry(gameId);
+  if (!entry) return {};
+  return Object.fromEntries(Object.entries(entry.bots).map(([k, b]) => [k, b.levels]));
 }
 
 export function parseBotSpec(gameId: string, raw: string): Result<BotSpec, GameError> {
@@ -52,23 +35,9 @@ export function parseBotSpec(gameId: string, raw: string): Result<BotSpec, GameE
 }
 
 export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
-  const game = findGame(gameId);
-  if (game === undefined) return err(gameError('unknown-game', `No game "${gameId}".`));
+  const entry = findEntry(gameId);
+  if (entry === undefined) return err(gameError('unknown-game', `No game "${gameId}".`));
   const spec = parseBotSpec(gameId, raw);
   if (!spec.ok) return spec;
-  switch (spec.value.kind) {
-    case 'random':
-      return ok(randomBot(game) as Bot);
-    case 'heuristic':
-      if (gameId === 'the-boss') return ok(heuristicBot() as Bot);
-      if (gameId === 'big-boss') return ok(bigBossHeuristicBot() as Bot);
-      break;
-    case 'ismcts':
-      if (gameId === 'the-boss')
-        return ok(ismctsBossBot((spec.value.level ?? 'medium') as IsmctsLevel) as Bot);
-      if (gameId === 'big-boss')
-        return ok(ismctsBigBossBot((spec.value.level ?? 'medium') as BigBossIsmctsLevel) as Bot);
-      break;
-  }
-  return err(gameError('unknown-bot', `Bot "${raw}" is not built yet.`));
+  return ok(entry.bots[spec.value.kind].make(spec.value.level));
 }

@@ -373,12 +373,14 @@ export class LiveTable {
       throw new MoveRefused('future-seq', `Your seq ${seq} is ahead of the table's ${at}.`);
     // In an open window a move built on an older state is judged by the rules against the
     // current one; at a strict turn it must be built on the current state.
-    if (seq < at && (this.game.concurrency?.(this.state) ?? 'turn') === 'turn')
+    const turn = (this.game.concurrency?.(this.state) ?? 'turn') === 'turn';
+    if (seq < at && turn)
       throw new MoveRefused(
         'stale-seq',
         `Your seq ${seq} is behind the table's ${at}: resume first.`,
       );
-    if (!this.game.activeSeats(this.state).includes(seat))
+    // In an open window the rules say why a seat may not act (already answered, not asked…).
+    if (turn && !this.game.activeSeats(this.state).includes(seat))
       throw new MoveRefused('not-your-turn', `It is not seat ${seat + 1}'s turn.`);
     const move = this.game.parseMove(raw);
     if (!move.ok) throw new MoveRefused('invalid-move', move.error.message);
