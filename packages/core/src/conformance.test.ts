@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonical,
   checkConformance,
+  checkSamplerCalibration,
   ConformanceError,
   firstDifference,
   type ConformanceOptions,
@@ -125,6 +126,24 @@ describe('the conformance kit catches broken games', () => {
     });
     expect(e.check).toBe('views');
     expect(e.message).toMatch(/must depend on its view only/);
+  });
+
+  it('a sampler that draws the unknown cards with the wrong chance', () => {
+    const e = failure({
+      ...bidVeto,
+      sample: (v, rng) => {
+        const t = bidVeto.sample(v, rng);
+        // 3 in 4 instead of 1 in 2, consistent with the view all the same.
+        t.vetoCard = t.vetoCard.map((c, i) =>
+          i === v.viewer || v.players[i].vetoUsed ? c : rng.int(4) !== 0,
+        );
+        return t;
+      },
+    });
+    expect(e.check).toBe('sampler-calibration');
+    expect(e.message).toMatch(/vetoCard/);
+    // Direct: the right sampler passes the same test.
+    expect(() => checkSamplerCalibration(bidVeto, { players: 3 }, 300)).not.toThrow();
   });
 
   it('a randomMove that returns an illegal move', () => {

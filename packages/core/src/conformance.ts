@@ -23,6 +23,8 @@
  * - events: plain JSON, addressed to everyone or a seat of the game;
  * - now and then: states sampled from each seat's view play out to the end, and `randomMove`
  *   draws uniformly (chi-square far in the tail);
+ * - the sampler's calibration at setup: states sampled from a seat's view show the other
+ *   seats the same distribution of views as real deals (leaf by leaf, chi-square);
  * - the end: no active seat and no clock, an outcome with every seat ranked once;
  * - replay: the game's record (clock moves written `"seat": "clock"`) goes through JSON,
  *   `parseRecord` and `replay` twice, each time to the same state, views and events.
@@ -51,6 +53,7 @@ export type CheckName =
   | 'sealed'
   | 'events'
   | 'sample-playout'
+  | 'sampler-calibration'
   | 'end'
   | 'replay';
 
@@ -640,6 +643,126 @@ export function checkSamplePlayout(
   }
 }
 
+/** The chi-square quantile at 1 - 1e-6 for `df` degrees of freedom (Wilson–Hilferty). */
+function chiSquareLimit(df: number): number {
+  const z = 4.753;
+  return df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+}
+
+/** A view's leaves, `path → value`, e.g. `$.hands[2].cards[0] → "boston:3"`. */
+function leaves(v: unknown, path = '$', out = new Map<string, string>()): Map<string, string> {
+  if (v !== null && typeof v === 'object') {
+    if (Array.isArray(v)) {
+      out.set(`${path}.length`, String(v.length));
+      v.forEach((x, i) => leaves(x, `${path}[${i}]`, out));
+    } else for (const [k, x] of Object.entries(v)) leaves(x, `${path}.${k}`, out);
+  } else out.set(path, JSON.stringify(v) ?? 'undefined');
+  return out;
+}
+
+/**
+ * The sampler draws from the exact distribution at the start of a game: over `games` seeds,
+ * a real state s and a state t sampled from view(s, A) (for every seat A, and the spectators)
+ * must give another seat B (the next one) views with the same distribution, leaf by leaf (a
+ * two-sample chi-square test per leaf, p < 1e-6). E.g. a sampler that deals the unknown cards with a bias, or
+ * gives an unknown card with the wrong chance, fails. Only at setup: later, what the real
+ * states are depends on how the seats played, which the sampler need not model.
+ */
+export function checkSamplerCalibration(
+  game: AnyGame,
+  rawOptions: unknown,
+  games = 600,
+  seedPrefix = 'calibration',
+): void {
+  const where: Where = { game: game.id, options: rawOptions };
+  const options = game.parseOptions(rawOptions) as Result<unknown, GameError>;
+  if (!options.ok) return fail('play', `Options refused: ${options.error.message}`, where);
+  const presets = game.parsePresets(
+    { game: game.id, options: rawOptions, seed: '', moves: [] },
+    options.value,
+  ) as Result<unknown, GameError>;
+  if (!presets.ok) return fail('play', `parsePresets refuses: ${presets.error.message}`, where);
+  const rng = Rng.fromSeed(`${seedPrefix}:sampler`);
+  // counts[`A→B path`][value] = [real, sampled]
+  const counts = new Map<string, Map<string, [number, number]>>();
+  const add = (key: string, path: string, value: string, which: 0 | 1) => {
+    const k = `${key}\t${path}`;
+    let m = counts.get(k);
+    if (!m) counts.set(k, (m = new Map()));
+    const c = m.get(value) ?? [0, 0];
+    c[which]++;
+    m.set(value, c);
+  };
+  for (let i = 0; i < games; i++) {
+    const start = game.setup(options.value, `${seedPrefix}:${i}`, presets.value) as Result<
+      Applied<unknown, unknown>,
+      GameError
+    >;
+    if (!start.ok) return fail('play', `Setup fails: ${start.error.message}`, where);
+    const s = start.value.state;
+    const n = game.playerCount(s) as number;
+    for (const a of viewersOf(game, s)) {
+      let t: unknown;
+      try {
+        t = game.sample(game.view(s, a), rng);
+      } catch {
+        if (a === null) continue; // spectators' views the game cannot sample
+        throw new ConformanceError('views', `sample() throws on the view of ${who(a)}.`);
+      }
+      // One other seat's view: the next seat's (seat 0's for the spectators).
+      const b = a === null ? 0 : (a + 1) % n;
+      const key = `${who(a)}→${who(b)}`;
+      const real = leaves(game.view(s, b));
+      const drawn = leaves(game.view(t, b));
+      // s and t are two draws given A's view, so (real, drawn) is exchangeable when the
+      // sampler is exact, also among the leaves where they differ: only those are counted.
+      for (const path of new Set([...real.keys(), ...drawn.keys()])) {
+        const x = real.get(path) ?? 'absent';
+        const y = drawn.get(path) ?? 'absent';
+        if (x === y) continue;
+        add(key, path, x, 0);
+        add(key, path, y, 1);
+      }
+    }
+  }
+  for (const [k, m] of counts) {
+    // Values seen fewer than 10 times in all are pooled, so that the test stays valid.
+    let chi2 = 0;
+    let cells = 0;
+    let poolR = 0;
+    let poolS = 0;
+    for (const [r, x] of m.values()) {
+      if (r + x < 10) {
+        poolR += r;
+        poolS += x;
+        continue;
+      }
+      chi2 += (r - x) ** 2 / (r + x);
+      cells++;
+    }
+    if (poolR + poolS > 0) {
+      chi2 += (poolR - poolS) ** 2 / (poolR + poolS);
+      cells++;
+    }
+    if (cells < 2) continue;
+    const limit = chiSquareLimit(cells - 1);
+    if (chi2 > limit) {
+      const [pair, path] = k.split('\t');
+      const [from, to] = pair.split('→');
+      const shown = [...m]
+        .sort((x, y) => y[1][0] + y[1][1] - x[1][0] - x[1][1])
+        .slice(0, 8)
+        .map(([value, [r, x]]) => `${value}: ${r} real, ${x} sampled`)
+        .join('; ');
+      fail(
+        'sampler-calibration',
+        `At setup, states sampled from the view of ${from} give ${to} another distribution of ${path} than real states do, over ${games} games (chi-square ${chi2.toFixed(1)} > ${limit.toFixed(1)}): ${shown}.`,
+        where,
+      );
+    }
+  }
+}
+
 /**
  * `randomMove` draws uniformly from `legalMoves`: for each seat with 2 to `maxLegal` legal
  * moves, `perMove` draws per move, and a chi-square test far out in the tail (p < 1e-6:
@@ -672,10 +795,7 @@ export function checkRandomUniform(
     }
     let chi2 = 0;
     for (const c of counts.values()) chi2 += (c - perMove) ** 2 / perMove;
-    // Wilson–Hilferty: the chi-square quantile at 1 - 1e-6 for k - 1 degrees of freedom.
-    const df = k - 1;
-    const z = 4.753;
-    const limit = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+    const limit = chiSquareLimit(k - 1);
     if (chi2 > limit)
       fail(
         'random-move',
@@ -881,6 +1001,8 @@ export interface ConformanceOptions {
    * (and, every k-th state too, randomMove's draws are tested for uniformity). Default 20.
    */
   readonly playoutEvery?: number;
+  /** Games set up per option set for the sampler's calibration at setup. Default 300; 0: none. */
+  readonly calibrationGames?: number;
 }
 
 export interface ConformanceReport {
@@ -995,6 +1117,13 @@ export function checkConformance(game: AnyGame, opts: ConformanceOptions): Confo
         () => checkReplay(game, record, state, base, events),
       );
   }
+  const calibration = opts.calibrationGames ?? 300;
+  if (on('sampler-calibration') && calibration > 0)
+    for (const rawOptions of opts.options)
+      guard(
+        () => ({ game: game.id, options: rawOptions }),
+        () => checkSamplerCalibration(game, rawOptions, calibration),
+      );
   if (!game.sealed) notes.add('no sealed moves: the game has no sealed()');
   if (!game.clocks) notes.add('no clocks: the game has no clocks()');
   return { games, moves, clockMoves, sealedMoves, statesChecked, notes: [...notes] };

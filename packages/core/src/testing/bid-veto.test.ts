@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { botContext, randomBot } from '../bot.js';
 import { CLOCK, eventsFor, type Emitted } from '../game.js';
 import { parseRecord, recordedMoveJson, replay } from '../record.js';
 import { Rng } from '../rng.js';
@@ -304,6 +305,27 @@ describe('views and sampling', () => {
     }
     expect(seat2).toBeGreaterThan(900);
     expect(seat2).toBeLessThan(1100);
+  });
+});
+
+describe('the random bot', () => {
+  it('answers both windows from a view alone, with legal moves only', () => {
+    const bot = randomBot(bidVeto);
+    const s = vetoWindow();
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const ctx = botContext(`bot-${i}`, 1000);
+      const veto = bot.chooseMove(bidVeto.view(s, 1), ctx) as BidVetoMove;
+      expect(bidVeto.legalMoves(s, 1)).toContainEqual(veto);
+      seen.add(veto.type);
+      const start = withCards([false, true, false]);
+      const bid = bot.chooseMove(bidVeto.view(start, 2), ctx) as BidVetoMove;
+      expect(bidVeto.legalMoves(start, 2)).toContainEqual(bid);
+    }
+    expect([...seen].sort()).toEqual(['let-pass', 'veto']);
+    expect(() => bot.chooseMove(bidVeto.view(s, 0), botContext('x', 1000))).toThrow(
+      /no legal move/,
+    );
   });
 });
 
