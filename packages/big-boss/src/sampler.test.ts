@@ -10,13 +10,13 @@ import type { BigBossView } from './types.js';
 // Original rules, two seats; Lion alone on 1 2 3 and every other company gone, so only the
 // Industry cards of 72 and 1–4 and the level-2 cards can be played. Seat 1 (no cash, so it
 // cannot buy) holds I5, I40 and I50, none playable: it must pass.
-const stuck = () =>
+const stuck = (seat1 = 'I5 I40 I50') =>
   position({
     rules: 'original',
     players: 2,
     turn: 1,
     cash: [30, 0],
-    hands: ['I4 I60', 'I5 I40 I50'],
+    hands: ['I4 I60', seat1],
     companies: { lion: { track: '1 2 3', price: 9 } },
     gone: { regent: 5, lunar: 5, eagle: 5, kingdom: 5, orion: 5, vega: 5, zenith: 5 },
   });
@@ -66,15 +66,7 @@ describe('pass clues', () => {
   });
 
   it('a second pass adds what could be played then; a card bought between is not held since the first', () => {
-    const t = position({
-      rules: 'original',
-      players: 2,
-      turn: 1,
-      cash: [30, 0],
-      hands: ['I4 I60', 'I40 I50'],
-      companies: { lion: { track: '1 2 3', price: 9 } },
-      gone: { regent: 5, lunar: 5, eagle: 5, kingdom: 5, orion: 5, vega: 5, zenith: 5 },
-    });
+    const t = stuck('I40 I50');
     // I30 and I31 on top of the deck (its top is the last card).
     for (const id of [31, 30])
       t.state.deck.push(...t.state.deck.splice(t.state.deck.indexOf(id), 1));
