@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomBot, type Bot } from './bot.js';
-import { ClockKeeper, Driver, playOutRandom, type DriverMove } from './driver.js';
+import { ClockKeeper, Driver, playOutRandom, type DriverMove, type SeatBot } from './driver.js';
 import { CLOCK, type AnyGame, type ClockSpec, type GameDefinition, type Seat } from './game.js';
 import { parseRecord, replay } from './record.js';
 import { err, gameError, ok } from './result.js';
@@ -190,7 +190,7 @@ function runAll<G extends AnyGame>(driver: Driver<G>): DriverMove[] {
   return moves;
 }
 
-function started<G extends AnyGame>(game: G, seed: string, bots: (Bot | null)[]): Driver<G> {
+function started<G extends AnyGame>(game: G, seed: string, bots: SeatBot[]): Driver<G> {
   const s = Driver.start(game, {}, seed, { bots });
   if (!s.ok) throw new Error(s.error.message);
   return s.value.driver;
@@ -441,6 +441,41 @@ describe('driver, real time', () => {
         .map((r) => r.seat)
         .sort(),
     );
+  });
+
+  it('hands a seat to a bot that runs elsewhere and back, dropping its answer', () => {
+    const d = started(bids, 'si', [eager(), null, eager()]);
+    expect(
+      d
+        .next(0)
+        .ask.map((r) => r.seat)
+        .sort(),
+    ).toEqual([0, 2]);
+    expect(d.outsideSeats()).toEqual([1]);
+    d.setBot(1, { name: 'heuristic' });
+    const [standIn] = d.next(10).ask;
+    expect(standIn).toMatchObject({ seat: 1, seed: 'si/bot/1/0', askedAt: 10 });
+    expect(d.outsideSeats()).toEqual([]);
+    // The person is back before the stand-in answers: its answer is dropped.
+    d.setBot(1, null);
+    expect(d.answer(standIn, { bid: 1 }, 20_000)).toEqual({ ok: true, value: null });
+    expect(d.moves).toEqual([]);
+    expect(d.next(20_000).ask).toEqual([]);
+    // A bot that runs elsewhere cannot be driven in virtual time.
+    const virtual = started(bids, 'si', [{ name: 'pool' }, { name: 'pool' }, { name: 'pool' }]);
+    expect(() => virtual.step()).toThrow(/pool at seat \d runs elsewhere/);
+  });
+
+  it('tells each clock when it runs out, for display', () => {
+    const d = started(bids, 'cd', [null, null, null]);
+    expect(d.clockDeadlines()).toMatchObject([{ clock: { id: 'bids:0' }, at: 1000 }]);
+    for (const seat of [0, 1, 2]) expect(d.play(seat, { bid: 1 }, 100).ok).toBe(true);
+    // Everyone has bid: the window closes at its shortest length.
+    expect(d.clockDeadlines()).toMatchObject([{ clock: { id: 'bids:0' }, at: 300 }]);
+    expect(d.next(100).clockAt).toBe(300);
+    const woken = d.wake(300);
+    expect(woken.ok && woken.value.map((m) => m.actor)).toEqual([CLOCK]);
+    expect(d.clockDeadlines()).toMatchObject([{ clock: { id: 'bids:1' }, at: 1300 }]);
   });
 
   it('drops an answer to an old request in a strict turn and asks again', () => {

@@ -90,9 +90,16 @@ export interface ClockTime {
   readonly ranMs: number;
 }
 
+/**
+ * Who holds a seat: a bot the driver runs (`step`), a bot that runs elsewhere (only its name:
+ * real time, where the caller runs it from the `BotRequest`), or null for an outside actor
+ * (a person, a remote client) whose moves come in through `play`.
+ */
+export type SeatBot = Bot | { readonly name: string; readonly chooseMove?: undefined } | null;
+
 export interface DriverOptions {
-  /** One per seat: its bot, or null (or absent) for an outside actor that calls `play`. */
-  readonly bots?: readonly (Bot | null)[];
+  /** One per seat (absent: an outside actor). */
+  readonly bots?: readonly SeatBot[];
   /** A bot's think time per answer in ms (default 100). */
   readonly budgetMs?: number;
   /** The time at the start (default 0: virtual time). */
@@ -157,22 +164,27 @@ export class ClockKeeper {
   }
 
   /**
-   * The running clock that runs out first, and when (never before `now`); with
-   * `noneActive`, a clock closes at its shortest length. Ties go to the first listed.
+   * When a clock runs out (never before `now`), or null while paused; with `noneActive`, it
+   * closes at its shortest length.
    */
+  deadline(clock: ClockSpec, noneActive: boolean, now: number): number | null {
+    const t = this.times.get(clock.id);
+    if (!clock.running || !t || t.pausedSince !== null) return null;
+    let at = t.startedAt + t.pausedMs + clock.ms;
+    if (noneActive) at = Math.min(at, t.startedAt + clock.minMs);
+    return Math.max(at, now);
+  }
+
+  /** The running clock that runs out first, and when; ties go to the first listed. */
   earliest(
     clocks: readonly ClockSpec[],
     noneActive: boolean,
     now: number,
   ): { clock: ClockSpec; at: number } | null {
     let best: { clock: ClockSpec; at: number } | null = null;
-    for (const c of clocks) {
-      const t = this.times.get(c.id);
-      if (!c.running || !t || t.pausedSince !== null) continue;
-      let at = t.startedAt + t.pausedMs + c.ms;
-      if (noneActive) at = Math.min(at, t.startedAt + c.minMs);
-      at = Math.max(at, now);
-      if (!best || at < best.at) best = { clock: c, at };
+    for (const clock of clocks) {
+      const at = this.deadline(clock, noneActive, now);
+      if (at !== null && (!best || at < best.at)) best = { clock, at };
     }
     return best;
   }
@@ -187,7 +199,7 @@ export class ClockKeeper {
   }
 }
 
-const describeActor = (bot: Bot, seat: Seat) => `${bot.name} at seat ${seat}`;
+const describeActor = (bot: { readonly name: string }, seat: Seat) => `${bot.name} at seat ${seat}`;
 
 /**
  * Real time, as a table uses it (times are `Date.now()` values):
@@ -202,7 +214,7 @@ const describeActor = (bot: Bot, seat: Seat) => `${bot.name} at seat ${seat}`;
 export class Driver<G extends AnyGame = AnyGame> {
   private current: ReturnType<G['clone']>;
   private readonly recorded: RecordedMove[];
-  private readonly bots: readonly (Bot | null)[];
+  private readonly bots: SeatBot[];
   private readonly budgetMs: number;
   private readonly openDelayMs: number;
   private readonly rng: Rng;
@@ -224,7 +236,7 @@ export class Driver<G extends AnyGame = AnyGame> {
   ) {
     this.current = start.state;
     this.recorded = [...(start.moves ?? [])];
-    this.bots = opts.bots ?? [];
+    this.bots = [...(opts.bots ?? [])];
     this.budgetMs = opts.budgetMs ?? 100;
     this.openDelayMs = opts.openDelayMs ?? 2000;
     this.clockNow = opts.now ?? 0;
@@ -284,9 +296,32 @@ export class Driver<G extends AnyGame = AnyGame> {
     return `${this.start.seed}/bot/${seat}/${this.recorded.length}`;
   }
 
+  /**
+   * Hands a seat to a bot or back to an outside actor (a stand-in while a person is away).
+   * A request out for the seat is forgotten: its answer will be dropped.
+   */
+  setBot(seat: Seat, bot: SeatBot): void {
+    this.bots[seat] = bot;
+    this.out.delete(seat);
+    this.held.delete(seat);
+    this.waited.delete(seat);
+  }
+
   /** Active seats that no bot holds: the driver waits for their `play`. */
   outsideSeats(): Seat[] {
     return this.game.activeSeats(this.current).filter((s: Seat) => !this.bots[s]);
+  }
+
+  /** The rules' clocks now, each with when it runs out (null while paused), for display. */
+  clockDeadlines(): { clock: ClockSpec; at: number | null }[] {
+    if (this.over || !this.game.clocks) return [];
+    const noneActive = this.game.activeSeats(this.current).length === 0;
+    return this.game
+      .clocks(this.current)
+      .map((clock: ClockSpec) => ({
+        clock,
+        at: this.keeper.deadline(clock, noneActive, this.clockNow),
+      }));
   }
 
   /** Each clock's time now, to persist (a restart passes them back as `clockTimes`). */
@@ -317,6 +352,8 @@ export class Driver<G extends AnyGame = AnyGame> {
     if (candidates.length > 1) this.rng.shuffle(candidates);
     for (const seat of candidates) {
       const bot = this.bots[seat]!;
+      if (!bot.chooseMove)
+        throw new Error(`${bot.name} at seat ${seat} runs elsewhere: drive it with next/answer.`);
       const started = performance.now();
       const answer: unknown = bot.chooseMove(this.game.view(this.current, seat), {
         rng: Rng.fromSeed(this.seedFor(seat)),
@@ -463,7 +500,7 @@ export class Driver<G extends AnyGame = AnyGame> {
     return err(this.refused(this.bots[request.seat]!, request.seat, done.error));
   }
 
-  private refused(bot: Bot, seat: Seat, error: GameError): DriverError {
+  private refused(bot: { readonly name: string }, seat: Seat, error: GameError): DriverError {
     return {
       kind: 'bot-move-refused',
       message: `${describeActor(bot, seat)} made a refused move: ${error.message}`,
