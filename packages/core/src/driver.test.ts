@@ -5,8 +5,15 @@
  * everyone has bid; three windows).
  */
 import { describe, expect, it } from 'vitest';
-import { randomBot, type Bot } from './bot.js';
-import { ClockKeeper, Driver, playOutRandom, type DriverMove, type SeatBot } from './driver.js';
+import { botContext, randomBot, type Bot } from './bot.js';
+import {
+  ClockKeeper,
+  Driver,
+  playOutRandom,
+  type BotRequest,
+  type DriverMove,
+  type SeatBot,
+} from './driver.js';
 import { CLOCK, type AnyGame, type ClockSpec, type GameDefinition, type Seat } from './game.js';
 import { parseRecord, replay } from './record.js';
 import { err, gameError, ok } from './result.js';
@@ -549,6 +556,62 @@ describe('driver, Bid and Veto (core/src/testing)', () => {
     }
     expect(clockMoves).toBeGreaterThan(30);
     expect(closedBids).toBeGreaterThan(0);
+  });
+
+  it('runs whole games in simulated real time, as a table would, answers never before their time', () => {
+    for (let g = 0; g < 10; g++) {
+      const bots: Bot[] = [hesitant(bidVeto) as Bot, randomBot(bidVeto), hesitant(bidVeto) as Bot];
+      const s = Driver.start(bidVeto, { players: 3, rounds: 3 }, `rt-${g}`, {
+        // The bots run "in a pool" here: the driver only knows their names.
+        bots: bots.map((b) => ({ name: b.name })),
+        budgetMs: 50,
+        now: 1_000_000,
+      });
+      if (!s.ok) throw new Error(s.error.message);
+      const d = s.value.driver;
+      let now = 1_000_000;
+      const inFlight: { at: number; request: BotRequest; move: unknown }[] = [];
+      const asked = new Map<Seat, BotRequest>();
+      const checkTime = (m: DriverMove) => {
+        if (m.actor !== CLOCK) expect(m.at).toBeGreaterThanOrEqual(asked.get(m.actor)!.applyAt);
+      };
+      let clockMoves = 0;
+      for (let i = 0; i < 10_000 && !d.over; i++) {
+        const due = d.next(now);
+        for (const request of due.ask) {
+          asked.set(request.seat, request);
+          const move = bots[request.seat].chooseMove(
+            request.view,
+            botContext(request.seed, request.budgetMs),
+          );
+          // Thinking takes 5–40 ms, by seat: well within the budget.
+          inFlight.push({ at: now + 5 + ((request.seat * 13) % 36), request, move });
+        }
+        inFlight.sort((a, b) => a.at - b.at);
+        const answerAt = inFlight[0]?.at ?? Infinity;
+        const t = Math.min(answerAt, due.wakeAt ?? Infinity);
+        if (t === Infinity) throw new Error(`stuck at move ${d.moves.length}`);
+        now = t;
+        if (answerAt === t) {
+          const { request, move } = inFlight.shift()!;
+          const done = d.answer(request, move, now);
+          if (!done.ok) throw new Error(done.error.message);
+          if (done.value) checkTime(done.value);
+        } else {
+          const woken = d.wake(now);
+          if (!woken.ok) throw new Error(woken.error.message);
+          for (const m of woken.value) {
+            checkTime(m);
+            if (m.actor === CLOCK) clockMoves++;
+          }
+        }
+      }
+      expect(d.over).toBe(true);
+      expect(clockMoves).toBeGreaterThan(0);
+      const replayed = replay(bidVeto, d.toRecord());
+      if (!replayed.ok) throw new Error(replayed.error.message);
+      expect(bidVeto.summary(replayed.value.state)).toEqual(bidVeto.summary(d.state));
+    }
   });
 
   it('closes the sealed veto window at its shortest length once all have answered', () => {

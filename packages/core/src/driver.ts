@@ -282,7 +282,7 @@ export class Driver<G extends AnyGame = AnyGame> {
   /** The record so far, in memory form: `replay` takes it as it is. */
   toRecord(): GameRecord {
     const { options, seed } = this.start;
-    return { game: this.game.id, options, seed, moves: this.recorded };
+    return { game: this.game.id, options, seed, moves: [...this.recorded] };
   }
 
   /** The record so far as a file holds it (a clock's moves say `"seat": "clock"`). */
@@ -316,12 +316,10 @@ export class Driver<G extends AnyGame = AnyGame> {
   clockDeadlines(): { clock: ClockSpec; at: number | null }[] {
     if (this.over || !this.game.clocks) return [];
     const noneActive = this.game.activeSeats(this.current).length === 0;
-    return this.game
-      .clocks(this.current)
-      .map((clock: ClockSpec) => ({
-        clock,
-        at: this.keeper.deadline(clock, noneActive, this.clockNow),
-      }));
+    return this.game.clocks(this.current).map((clock: ClockSpec) => ({
+      clock,
+      at: this.keeper.deadline(clock, noneActive, this.clockNow),
+    }));
   }
 
   /** Each clock's time now, to persist (a restart passes them back as `clockTimes`). */
