@@ -374,6 +374,17 @@ describe('the web shell in a real browser', () => {
     expect(text).toMatch(/60 s a turn/);
     expect(text).toMatch(/public/);
     await shot(page, 'shell-lobby-phone');
+    // The host sits down: the links of the seats still free stay at hand at the table.
+    await page.locator('.invites li').first().getByRole('button', { name: 'Sit here' }).click();
+    const invites = page.getByRole('region', { name: 'invite your friends' });
+    await invites.waitFor();
+    const second = invites.getByLabel('Invite link for seat 2');
+    await expect
+      .poll(() => second.inputValue())
+      .toMatch(/^http:\/\/192\.168\.1\.20:8080\/#\/t\/[\w-]+\?invite=/);
+    expect(await invites.getByLabel('Invite link for seat 1').count()).toBe(0);
+    await expectNoSideways(page);
+    await shot(page, 'shell-host-invites-phone');
     await context.close();
   });
 

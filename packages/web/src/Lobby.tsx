@@ -1,23 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type {
   CreateTableResponse,
   SeatRequest,
-  ServerInfo,
   TableSummary,
   TableVisibility,
   TimerRequest,
 } from '@boss-table/client';
 import { botKinds } from '@boss-table/games/bots';
-import {
-  client,
-  forgetSeat,
-  mySeats,
-  playerName,
-  saveSeat,
-  savePlayerName,
-  serverInfo,
-} from './client.js';
+import { client, forgetSeat, mySeats, playerName, saveSeat, savePlayerName } from './client.js';
 import { findWebGame, GAMES } from './games.js';
+import { Invites, saveInvites } from './shell/invites.js';
 
 /** A seat's choices: a person (anyone, or only with the invite), or each bot and level. */
 export function seatKinds(game: string): (readonly [string, string])[] {
@@ -53,68 +45,6 @@ const VISIBILITY_WORDS: Record<TableVisibility, string> = {
   private: 'private (invites only)',
 };
 
-const isLocalHost = (host: string) =>
-  host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
-
-/** The link a friend opens: the chosen address, then the table and the seat's invite. */
-export const tableLink = (base: string, id: string, invite?: string) =>
-  `${base.replace(/\/$/, '')}/#/t/${id}${invite ? `?invite=${invite}` : ''}`;
-
-/**
- * Copies text: with the clipboard API where the page may use it (https, localhost), else by
- * selecting the field and the browser's copy command (plain http on a LAN address).
- */
-export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  if (navigator.clipboard && window.isSecureContext) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // fall through to the selection
-    }
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
-
-function InviteLink({ label, link }: { label: string; link: string }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [said, setSaid] = useState<string | null>(null);
-  return (
-    <span className="invite">
-      <input
-        readOnly
-        value={link}
-        aria-label={label}
-        ref={field}
-        onFocus={(e) => e.target.select()}
-      />
-      <button
-        type="button"
-        onClick={() =>
-          void copyText(link, field.current).then((ok) => {
-            setSaid(ok ? 'Copied' : 'Selected: press Ctrl+C (or Cmd+C) to copy');
-            setTimeout(() => setSaid(null), 4000);
-          })
-        }
-      >
-        Copy
-      </button>
-      {said && (
-        <span className="copied" role="status">
-          {said}
-        </span>
-      )}
-    </span>
-  );
-}
-
 interface Mine {
   readonly table: string;
   readonly seat: number;
@@ -142,8 +72,6 @@ export function Lobby() {
   const [created, setCreated] = useState<CreateTableResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tables, setTables] = useState<TableSummary[]>([]);
-  const [info, setInfo] = useState<ServerInfo | null>(null);
-  const [base, setBase] = useState(window.location.origin);
   const [mine, setMine] = useState<Mine[]>([]);
 
   const refresh = () =>
@@ -155,19 +83,6 @@ export function Lobby() {
     void refresh();
     const t = setInterval(() => void refresh(), 5000);
     return () => clearInterval(t);
-  }, []);
-
-  // Where friends can reach this server: its public address, else the LAN address the host picks.
-  useEffect(() => {
-    serverInfo().then(
-      (i) => {
-        setInfo(i);
-        if (i.publicUrl) setBase(i.publicUrl);
-        else if (isLocalHost(window.location.hostname) && i.addresses.length > 0)
-          setBase(i.addresses[0]);
-      },
-      () => setInfo(null),
-    );
   }, []);
 
   // "My tables": the seats this browser holds, still on this server.
@@ -216,6 +131,10 @@ export function Lobby() {
         ...(visibility !== 'public' ? { visibility } : {}),
       });
       setCreated(res);
+      saveInvites(
+        res.id,
+        res.seats.flatMap((x) => (x.invite ? [{ seat: x.seat, invite: x.invite }] : [])),
+      );
       void refresh();
     } catch (e) {
       setError((e as Error).message);
@@ -236,13 +155,6 @@ export function Lobby() {
   };
 
   const humans = created?.seats.filter((s) => s.invite) ?? [];
-  const addresses = [
-    ...new Set([
-      ...(info?.publicUrl ? [info.publicUrl] : []),
-      ...(info?.addresses ?? []),
-      window.location.origin,
-    ]),
-  ];
   const { LobbyOptions } = game;
   return (
     <div className="lobby">
@@ -352,36 +264,11 @@ export function Lobby() {
               </p>
             ) : (
               <>
-                {info?.publicUrl ? (
-                  <p>Links use this server’s public address, {info.publicUrl}.</p>
-                ) : (
-                  <label className="wide">
-                    Address your friends can reach{' '}
-                    <select value={base} onChange={(e) => setBase(e.target.value)}>
-                      {addresses.map((a) => (
-                        <option key={a} value={a}>
-                          {a}
-                          {isLocalHost(new URL(a).hostname) ? ' (this computer only)' : ''}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                )}
-                <p>Send each person their seat’s link:</p>
-                <ul className="invites">
-                  {humans.map((s) => (
-                    <li key={s.seat}>
-                      Seat {s.seat + 1}:{' '}
-                      <InviteLink
-                        label={`Invite link for seat ${s.seat + 1}`}
-                        link={tableLink(base, created.id, s.invite)}
-                      />{' '}
-                      <button onClick={() => void sit(created.id, game.id, s.invite)}>
-                        Sit here
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <Invites
+                  table={created.id}
+                  seats={humans.map((s) => ({ seat: s.seat, invite: s.invite! }))}
+                  sit={(invite) => void sit(created.id, game.id, invite)}
+                />
               </>
             )}
           </div>

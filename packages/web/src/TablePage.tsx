@@ -24,6 +24,7 @@ import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { GameLog } from './shell/GameLog.js';
 import { RulesDrawer } from './shell/Rules.js';
+import { Invites, savedInvites } from './shell/invites.js';
 
 type EventsMessage = Extract<ServerMessage, { type: 'events' }>;
 
@@ -288,6 +289,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     return <p className="panel">{connected ? 'Loading the table…' : 'Connecting…'}</p>;
 
   const free = state.seats.filter((s) => !s.taken);
+  // The host's saved invites of seats still free, to send again while the table waits.
+  const pending =
+    state.status === 'open'
+      ? savedInvites(id).filter((i) => free.some((s) => s.seat === i.seat))
+      : [];
   const joinable = invite !== null || free.some((s) => !s.reserved);
   const showJoin = !seating && free.length > 0 && !watching && (joinable || joinError);
 
@@ -425,6 +431,12 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
             </p>
           )}
         </div>
+      )}
+      {pending.length > 0 && (
+        <section className="panel invites-panel" aria-label="invite your friends">
+          <h2>Invite your friends</h2>
+          <Invites table={id} seats={pending} />
+        </section>
       )}
       {error && (
         <p className="error area-alert" role="alert">
