@@ -110,7 +110,7 @@ describe('fast random moves for playouts', () => {
         hands: ['I2', ''],
         companies: { lion: { track: '1 2:5 3', price: 20 } },
       });
-      const sixth = { type: 'expand', card: 'I2', space: 2 };
+      const sixth: BigBossMove = { type: 'expand', card: 'I2', space: 2 };
       const rng = Rng.fromSeed(rules);
       for (let i = 0; i < 20; i++) {
         expect(fastRandomMove(t.state, 0, rng)).toEqual(sixth);
@@ -118,6 +118,11 @@ describe('fast random moves for playouts', () => {
       }
       expect(heuristicMove(t.state, 0)).toEqual(sixth);
       expect(bigBossHeuristicBot().chooseMove(t.view(0), botContext('six', 50))).toEqual(sixth);
+      // The sampler rebuilds a six-piece space as the view shows it.
+      t.play(sixth, 'invest');
+      const sampled = bigBoss.sample(t.view(1), rng);
+      expect(sampled.pieces[1]).toBe(6);
+      expect(bigBoss.view(sampled, 1)).toEqual(t.view(1));
     }
   });
 
