@@ -253,6 +253,28 @@ describe('driver, strict turn', () => {
     expect(step.ok && step.value.kind).toBe('move');
   });
 
+  it('shows each move to onMove before taking it; a throw there leaves nothing moved', () => {
+    let fail = false;
+    const seen: unknown[] = [];
+    const s = Driver.start(count, {}, 'ab', {
+      onMove: (move, events) => {
+        if (fail) throw new Error('disk full');
+        seen.push([move.actor, events]);
+      },
+    });
+    if (!s.ok) throw new Error(s.error.message);
+    const d = s.value.driver;
+    expect(d.play(0, { add: 2 }).ok).toBe(true);
+    expect(seen).toEqual([[0, [{ audience: 'all', event: '0+2' }]]]);
+    fail = true;
+    expect(() => d.play(1, { add: 1 })).toThrow('disk full');
+    expect(d.moves).toEqual([{ seat: 0, add: 2 }]);
+    expect((d.state as CountState).total).toBe(2);
+    fail = false;
+    expect(d.play(1, { add: 1 }).ok).toBe(true);
+    expect((d.state as CountState).total).toBe(3);
+  });
+
   it('reports a bot move the rules refuse, with its rule', () => {
     const cheat: Bot = { name: 'cheat', chooseMove: () => ({ add: 2 }) };
     const liar: Bot = { name: 'liar', chooseMove: () => ({ add: 7 }) };

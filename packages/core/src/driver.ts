@@ -108,7 +108,11 @@ export interface DriverOptions {
   readonly openDelayMs?: number;
   /** Clocks already running when resuming (from `clockTimes`). */
   readonly clockTimes?: readonly ClockTime[];
-  /** Sees each applied move with its events (setup's events come from `start`). */
+  /**
+   * Sees each move with its events (setup's events come from `start`), just before the
+   * driver takes it: if it throws (say, storing the move failed), the move is not taken and
+   * the error goes to the caller of `play`, `step`, `answer` or `wake`.
+   */
   readonly onMove?: (move: DriverMove, events: readonly Emitted<unknown>[]) => void;
 }
 
@@ -531,14 +535,20 @@ export class Driver<G extends AnyGame = AnyGame> {
     events: readonly Emitted<unknown>[],
     at: number,
   ): DriverMove {
-    this.clockNow = Math.max(this.clockNow, at);
+    const move: DriverMove = {
+      actor,
+      move: raw,
+      at: Math.max(this.clockNow, at),
+      asks: this.asks,
+    };
+    // First the caller's hook (a table stores the move there): if it throws, nothing moved.
+    this.onMove?.(move, events);
+    this.clockNow = move.at;
     this.current = state;
     this.recorded.push({ seat: actor, ...(raw as object) });
     this.waited.clear();
-    this.observeClocks();
-    const move: DriverMove = { actor, move: raw, at: this.clockNow, asks: this.asks };
     this.asks = [];
-    this.onMove?.(move, events);
+    this.observeClocks();
     return move;
   }
 
