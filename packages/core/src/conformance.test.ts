@@ -391,6 +391,12 @@ describe('the conformance kit catches broken games', () => {
     );
   });
 
+  it('a concurrency that is neither turn nor open', () => {
+    const e = failure({ ...bidVeto, concurrency: () => 'any' as never });
+    expect(e.check).toBe('legality');
+    expect(e.message).toMatch(/concurrency/);
+  });
+
   it('a game whose clock seat may play moves of the seats', () => {
     const e = failure(
       withApply((s, seat, move) => seat === CLOCK && move.type === 'pass' && s.phase === 'bid'),

@@ -306,6 +306,9 @@ export function checkLegality(
       fail('legality', `activeSeats lists ${who(seat)}, not a seat of this game.`, where);
   if (game.isOver(state) && active.size > 0)
     fail('legality', `The game is over but seats ${[...active].join(', ')} are active.`, where);
+  const concurrency: unknown = game.concurrency?.(state) ?? 'turn';
+  if (concurrency !== 'turn' && concurrency !== 'open')
+    fail('legality', `concurrency() says ${json(concurrency)}: "turn" or "open" expected.`, where);
   const legal = seats.map((seat) => game.legalMoves(state, seat) as unknown[]);
   const legalKeys = legal.map((moves) => new Set(moves.map(canonical)));
   const clockMoves = ((game.clocks?.(state) ?? []) as ClockSpec[]).map((c) => c.expiry);
