@@ -418,11 +418,17 @@ export class LiveTable {
     const now = Date.now();
     this.clocks.update(this.clockSpecs(), now);
     const saved = this.clocks.save(now, this.bank);
+    // The table's row is written with the move only when it changes: the status at the end,
+    // or clocks that run (or ran until now).
+    const hadClocks = ((this.stored.clocks as SavedClocks | undefined)?.clocks.length ?? 0) > 0;
+    const rowChanges = over || this.clocks.size > 0 || hadClocks;
     try {
       await this.deps.storage.appendMove(
         this.id,
         { seq: this.seq + 1, seat, move: raw },
-        { ...this.stored, status: over ? 'finished' : this.stored.status, clocks: saved },
+        rowChanges
+          ? { ...this.stored, status: over ? 'finished' : this.stored.status, clocks: saved }
+          : undefined,
       );
     } catch (e) {
       this.state = before;
@@ -430,7 +436,7 @@ export class LiveTable {
       throw e;
     }
     if (over) this.stored.status = 'finished';
-    this.stored.clocks = saved;
+    if (rowChanges) this.stored.clocks = saved;
     this.record1(seat, raw, events, sealed);
     this.lastActivity = Date.now();
     if (over) {
