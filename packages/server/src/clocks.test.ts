@@ -34,6 +34,14 @@ describe('the clock keeper', () => {
     expect(k.next()).toEqual({ spec: spec('veto', 3000, { minMs: 3000 }), deadline: 3000 });
   });
 
+  it('shows clients the first deadline of a window that shrank, so it says nothing of who answered', () => {
+    const k = new ClockKeeper();
+    k.update([spec('veto', 6000, { minMs: 3000 })], 0);
+    k.update([spec('veto', 3000, { minMs: 3000 })], 1000);
+    expect(k.deadlineOf('veto')).toBe(3000);
+    expect(k.states(2000)[0]).toMatchObject({ deadline: 6000, leftMs: 4000 });
+  });
+
   it('a paused clock keeps the time it has left', () => {
     const k = new ClockKeeper();
     k.update([spec('a', 10_000)], 0);

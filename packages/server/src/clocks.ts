@@ -4,6 +4,12 @@ import type { ClockState } from '@boss-table/protocol';
 /** One clock as the keeper runs it. */
 interface Running {
   spec: ClockSpec;
+  /**
+   * The longest length this clock was given: what clients are shown. A window that shrinks to
+   * its shortest length once every seat has answered still shows its first deadline, so a
+   * seat that reconnects cannot read from the countdown that the others have answered.
+   */
+  shownMs: number;
   /** Time used while running, before `since`. */
   usedMs: number;
   /** When it last started running (ms since the epoch), or null while paused. */
@@ -16,6 +22,7 @@ export interface SavedClocks {
     readonly id: string;
     readonly usedMs: number;
     readonly since: number | null;
+    readonly shownMs?: number;
   }[];
   /** Realtime banks of the default turn clock, per seat, in ms. */
   readonly banks?: readonly number[];
@@ -41,9 +48,15 @@ export class ClockKeeper {
       seen.add(spec.id);
       const c = this.running.get(spec.id);
       if (!c) {
-        this.running.set(spec.id, { spec, usedMs: 0, since: spec.running ? now : null });
+        this.running.set(spec.id, {
+          spec,
+          shownMs: spec.ms,
+          usedMs: 0,
+          since: spec.running ? now : null,
+        });
         continue;
       }
+      c.shownMs = Math.max(c.shownMs, spec.ms);
       if (c.since !== null && !spec.running) {
         c.usedMs += now - c.since;
         c.since = null;
@@ -74,8 +87,8 @@ export class ClockKeeper {
   /** What clients are told: each clock's deadline, or its time left while paused. */
   states(now: number): ClockState[] {
     return [...this.running.values()].map((c) => {
-      const deadline = this.deadlineOf(c.spec.id);
-      const leftMs = Math.max(0, deadline !== null ? deadline - now : c.spec.ms - c.usedMs);
+      const deadline = c.since !== null ? c.since + Math.max(0, c.shownMs - c.usedMs) : null;
+      const leftMs = Math.max(0, deadline !== null ? deadline - now : c.shownMs - c.usedMs);
       return {
         id: c.spec.id,
         seats: c.spec.seats,
@@ -100,6 +113,7 @@ export class ClockKeeper {
         id: c.spec.id,
         usedMs: c.usedMs + (pause && c.since !== null ? now - c.since : 0),
         since: pause ? null : c.since,
+        shownMs: c.shownMs,
       })),
       ...(banks ? { banks: [...banks] } : {}),
       savedAt: now,
@@ -119,14 +133,24 @@ export class ClockKeeper {
     for (const spec of specs) {
       const s = byId.get(spec.id);
       if (!s) {
-        this.running.set(spec.id, { spec, usedMs: 0, since: spec.running ? now : null });
+        this.running.set(spec.id, {
+          spec,
+          shownMs: spec.ms,
+          usedMs: 0,
+          since: spec.running ? now : null,
+        });
         continue;
       }
       const wasRunning = s.since !== null;
       let used = s.usedMs + (wasRunning ? now - s.since! : 0);
       // Killed: the deadline stands, but not sooner than floorMs from now.
       if (wasRunning) used = Math.min(used, Math.max(0, spec.ms - floorMs));
-      this.running.set(spec.id, { spec, usedMs: used, since: spec.running ? now : null });
+      this.running.set(spec.id, {
+        spec,
+        shownMs: Math.max(spec.ms, s.shownMs ?? 0),
+        usedMs: used,
+        since: spec.running ? now : null,
+      });
     }
   }
 }
