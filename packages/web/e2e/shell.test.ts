@@ -523,7 +523,15 @@ describe('the web shell in a real browser', () => {
     await page.getByLabel('Seat 1', { exact: true }).selectOption('bot:random');
     await page.getByLabel('Seat 2', { exact: true }).selectOption('bot:heuristic');
     await page.getByRole('button', { name: 'Create table' }).click();
-    await page.getByRole('link', { name: 'Watch the bots play' }).click();
+    const watch = await page
+      .getByRole('link', { name: 'Watch the bots play' })
+      .getAttribute('href');
+    expect(watch).toMatch(/^#\/replay\/[\w-]+\?play$/);
+    // The bots' table itself offers the same: watching at one's own pace.
+    await page.getByRole('link', { name: 'Open the table' }).click();
+    const pace = page.getByRole('link', { name: 'Watch at your pace' });
+    expect(await pace.getAttribute('href')).toBe(watch);
+    await pace.click();
     const slider = page.getByRole('slider', { name: 'move' });
     await slider.waitFor({ timeout: 60_000 });
     await page.getByLabel('Pace').selectOption('fast');

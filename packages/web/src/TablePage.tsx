@@ -379,6 +379,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         )}
         {low && <span className="low-warning">Hurry: your clock is running out!</span>}
         <span className="bar-tools">
+          {state.seats.every((s) => s.kind === 'bot') && (
+            <a className="pace-link" href={`#/replay/${id}?play`}>
+              Watch at your pace
+            </a>
+          )}
           <button type="button" onClick={() => setRulesOpen(true)}>
             Rules
           </button>
