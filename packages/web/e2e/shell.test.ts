@@ -553,6 +553,9 @@ describe('the web shell in a real browser', () => {
     await page.getByText('Move 1 of').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByText('Move 2 of').waitFor();
+    // A replay reveals everything: every city's face-down reward, every hand.
+    expect(await page.locator('.reward-face').count()).toBeGreaterThan(0);
+    expect(await page.locator('.reward').filter({ hasText: 'hidden reward' }).count()).toBe(0);
     await expectNoEmoji(page);
     await shot(page, 'shell-replay-bots');
     await page.setViewportSize(PHONE);

@@ -9,7 +9,16 @@ const face = (card: string) => faceLabel(card.slice(card.indexOf(':') + 1));
  * reward, revealed cards (the last marked) and everyone's cubes there. Scores, cubes in
  * reserve and hands are in the players' panels (`SeatDetail`).
  */
-export function Board({ view, names }: { view: BossView; names: (seat: number) => string }) {
+export function Board({
+  view,
+  names,
+  rewards,
+}: {
+  view: BossView;
+  names: (seat: number) => string;
+  /** Replays: each city's face-down reward, shown face up. */
+  rewards?: Readonly<Record<string, string>>;
+}) {
   return (
     <div className="board">
       <div className="status-line">
@@ -44,6 +53,10 @@ export function Board({ view, names }: { view: BossView; names: (seat: number) =
               <div className="reward" title="face-down reward">
                 {view.outcome ? (
                   ''
+                ) : rewards?.[c.city] ? (
+                  <>
+                    reward: <strong className="reward-face">{faceLabel(rewards[c.city])}</strong>
+                  </>
                 ) : (
                   <>
                     <span className="card-back-icon" aria-hidden="true" /> hidden reward

@@ -5,7 +5,7 @@ import { Board } from './Board.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
 import { CityBadge, CITY_STYLE, cityName, faceLabel } from './cities.js';
-import { replaySteps } from './replay-logic.js';
+import { replaySteps, type BossReplayStep } from './replay-logic.js';
 import { decidedInWords, describe } from './words.js';
 import rules from './rules.md?raw';
 
@@ -205,7 +205,7 @@ export const parts: GameParts = {
   End,
   replaySteps: (raw, names) => replaySteps(raw, names),
   ReplayBoard: ({ step, names }: { step: ReplayStep; names: Names }) => (
-    <Board view={step.view as BossView} names={names} />
+    <Board view={step.view as BossView} names={names} rewards={(step as BossReplayStep).rewards} />
   ),
   rules,
 };
