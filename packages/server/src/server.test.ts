@@ -263,9 +263,10 @@ describe('the HTTP API', () => {
     const a = await client.join(t.id, { name: 'A', invite: t.seats[1].invite! });
     expect(a.seat).toBe(1);
     expect(a.token.length).toBeGreaterThanOrEqual(22); // 128 bits in base64url
+    // A used invite is told its seat is taken.
     await expect(
       client.join(t.id, { name: 'A2', invite: t.seats[1].invite! }),
-    ).rejects.toMatchObject({ code: 'bad-invite' });
+    ).rejects.toMatchObject({ code: 'seat-taken', status: 409 });
     const b = await client.join(t.id, { name: 'B' });
     expect(b.seat).toBe(0);
     await expect(client.join(t.id, { name: 'C' })).rejects.toMatchObject({ code: 'table-full' });

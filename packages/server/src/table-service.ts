@@ -226,13 +226,13 @@ export class TableService {
           `Seat ${seat + 1} is already taken: its invite has been used. You can watch.`,
         );
       const token = randomToken();
-      const { inviteHash: _used, ...rest } = seats[seat];
-      void _used;
       const name = uniqueName(
         req.name,
         seats.map((x) => x.name),
       );
-      const claimed = { ...rest, tokenHash: hashToken(token), name };
+      // The invite's hash stays: used again, it is told its seat is taken (409), not that
+      // it is unknown.
+      const claimed = { ...seats[seat], tokenHash: hashToken(token), name };
       const next = seats.map((x, i) => (i === seat ? claimed : x));
       const full = next.every((x) => x.kind === 'bot' || x.tokenHash !== undefined);
       // The claim and, on the last seat, the table's start: one statement.

@@ -42,9 +42,14 @@ describe('seats stay theirs', () => {
     expect(details.seats[0]).toMatchObject({ taken: false, reserved: true });
     const invited = await client.join(t.id, { name: 'Friend', invite: t.seats[0].invite! });
     expect(invited.seat).toBe(0);
+    // Used again, the invite is told its seat is taken; a made-up one is unknown.
     expect(await refusal(client.join(t.id, { name: 'Again', invite: t.seats[0].invite! }))).toEqual(
-      { status: 403, code: 'bad-invite' },
+      { status: 409, code: 'seat-taken' },
     );
+    expect(await refusal(client.join(t.id, { name: 'Made up', invite: 'x'.repeat(27) }))).toEqual({
+      status: 403,
+      code: 'bad-invite',
+    });
   });
 
   it('a private table takes no plain join; public ones are listed, unlisted and private not', async () => {
