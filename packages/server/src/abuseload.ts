@@ -10,10 +10,8 @@
  * - `one-token`: one seat token opens 1,200 sockets over about 20 s. Reports how many
  *   `seats` frames the sockets received in all, and how many were refused.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { nodeClient, tempDataDir } from './test-kit.js';
+import { nodeClient, startBuiltServer } from './test-kit.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,22 +24,7 @@ if (scenario !== 'slow-readers' && scenario !== 'one-token') {
   process.exit(2);
 }
 
-async function startChild(): Promise<{ url: string; child: ChildProcess }> {
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDataDir() },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += String(d);
-      const m = /"msg":"listening","port":(\d+)/.exec(out);
-      if (m) resolve({ url: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
+const startChild = () => startBuiltServer({});
 
 const rssOf = async (url: string): Promise<number> => {
   const text = await (await fetch(`${url}/metrics`)).text();

@@ -5,11 +5,9 @@
  * (p50, p95, p99), errors, lost moves and the server's memory. Without --url it starts the
  * built server as a child process on a free port with a fresh data folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Rng } from '@boss-table/core';
 import type { TableConnection } from '@boss-table/client';
-import { moveFromLegal, nodeClient, tempDataDir } from './test-kit.js';
+import { moveFromLegal, nodeClient, startBuiltServer } from './test-kit.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,31 +22,13 @@ if (!Number.isInteger(tables) || tables < 1 || !(seconds > 0)) {
   process.exit(2);
 }
 
-async function startChild(): Promise<{ url: string; child: ChildProcess }> {
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDataDir(),
-      POSTS_PER_SECOND: '0',
-      // Every socket of the load test comes from this one machine.
-      CONNECTIONS_PER_ADDRESS: '0',
-      OPEN_TABLES_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const startChild = () =>
+  startBuiltServer({
+    POSTS_PER_SECOND: '0',
+    // Every socket of the load test comes from this one machine.
+    CONNECTIONS_PER_ADDRESS: '0',
+    OPEN_TABLES_PER_ADDRESS: '0',
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += String(d);
-      const m = /"msg":"listening","port":(\d+)/.exec(out);
-      if (m) resolve({ url: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
 
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;

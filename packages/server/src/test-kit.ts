@@ -1,5 +1,7 @@
 /** Helpers for the server's tests and the load test: a server, clients, a thin player. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -81,3 +83,26 @@ export const until = async (
     await new Promise((r) => setTimeout(r, 10));
   }
 };
+
+/**
+ * Starts the built server (`dist/main.js`) as a child process on a free loopback port with a
+ * fresh data folder and the given settings; resolves once it listens.
+ */
+export function startBuiltServer(
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDataDir(), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += String(d);
+      const m = /"msg":"listening","port":(\d+)/.exec(out);
+      if (m) resolve({ url: `http://127.0.0.1:${m[1]}`, child });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
