@@ -225,6 +225,53 @@ describe('boss play', () => {
     expect(mixed.err).toContain('--players is for a local game');
   });
 
+  it('answers help, legal and show, explains a refused turn by its rule, and quits', async () => {
+    const input = new PassThrough();
+    const printed: string[] = [];
+    let prompts = 0;
+    let legal = '';
+    const io = {
+      out(text: string) {
+        printed.push(text);
+        if (text.startsWith('You may place:')) legal = text;
+        if (text !== 'your turn> ') return;
+        prompts++;
+        if (prompts === 1) input.write('help\n');
+        else if (prompts === 2) input.write('legal\n');
+        else if (prompts === 3) input.write('show\n');
+        else if (prompts === 4) {
+          // Nine big cubes on a city the list allows, with a card from the hand: well formed,
+          // but nobody has nine big cubes to place.
+          const reveal = /Reveal one of: (\S+)/.exec(legal)![1];
+          const city = /^ {2}(\S+)\s+\d/m.exec(legal)![1];
+          input.write(`${city} 9 ${reveal}\n`);
+        } else input.write('quit\n');
+      },
+      err: (text: string) => printed.push(text),
+    };
+    const code = await playGame(
+      { players: 3, seat: 1, seed: 'commands', bots: 'heuristic,random', budget: 5 },
+      input,
+      io,
+    );
+    expect(code).toBe(0);
+    const all = printed.join('\n');
+    expect(all).toContain('You are seat 1.');
+    expect(all).toContain('Bots: seat 0 heuristic, seat 2 random. Type help for how to play.');
+    expect(all).toContain('Commands: legal (what you may place and reveal)');
+    expect(all).toMatch(
+      /Refused \(not-enough-big-cubes\): You have \d big cubes left to place this round, not 9\. Type legal to see your options\./,
+    );
+    // The table is shown when the turn comes, and again for show.
+    expect(all.match(/── The Boss, round 1/g)).toHaveLength(2);
+    // Seat 0 deals and moves first, so a bot moved before the person's first turn.
+    expect(all.indexOf('Seat 0 revealed ')).toBeGreaterThan(0);
+    expect(all.indexOf('Seat 0 revealed ')).toBeLessThan(all.indexOf('your turn> '));
+    expect(prompts).toBe(5);
+    expect(all).toContain('You left the game.');
+    expect(all).not.toContain('Ranking');
+  });
+
   it('ends cleanly when input ends', async () => {
     const input = new PassThrough();
     input.end();

@@ -33,13 +33,4 @@ describe('LocalGame (through the driver)', () => {
       theBoss.summary(local.state as BossState),
     );
   });
-
-  it('seeds a bot asked through botMove as the driver seeds its own', () => {
-    const bot = randomBot(theBoss);
-    const driven = new LocalGame(theBoss, { players: 4 }, 'same', undefined, [bot, bot, bot, bot]);
-    expect(driven.advance()).toEqual([]);
-    const asked = new LocalGame(theBoss, { players: 4 }, 'same');
-    while (!asked.over) asked.botMove(bot, 10);
-    expect(asked.toRecord().moves).toEqual(driven.toRecord().moves);
-  });
 });

@@ -1,5 +1,4 @@
 import {
-  botContext,
   Driver,
   type AnyGame,
   type Bot,
@@ -35,7 +34,7 @@ export class LocalGame {
     readonly seed: string,
     onEvents: (events: readonly Emitted<unknown>[]) => void = () => {},
     bots: readonly (Bot | null)[] = [],
-    private readonly budgetMs = 100,
+    budgetMs = 100,
   ) {
     const started = Driver.start(game, rawOptions, seed, {
       bots,
@@ -55,11 +54,6 @@ export class LocalGame {
     return this.driver.over;
   }
 
-  /** The first seat to act, or undefined once over (for games with one seat at a time). */
-  get turn(): Seat | undefined {
-    return this.game.activeSeats(this.driver.state)[0];
-  }
-
   /** Applies a move from outside (checked for shape, then by the rules); the error in words. */
   play(seat: Seat, raw: unknown): { ok: true } | { ok: false; rule: string; message: string } {
     const done = this.driver.play(seat, raw);
@@ -76,23 +70,6 @@ export class LocalGame {
     const end = this.driver.run();
     if (!end.ok) throw new Error(end.error.message);
     return end.value === 'over' ? [] : end.value;
-  }
-
-  /**
-   * Lets `bot` take the current seat's turn from that seat's view, seeded as the driver
-   * seeds its own bots (the seat and the moves so far).
-   */
-  botMove(bot: Bot, budgetMs = this.budgetMs): { seat: Seat; move: unknown; ms: number } {
-    const seat = this.turn;
-    if (seat === undefined) throw new Error('The game is over.');
-    const view = this.game.view(this.driver.state, seat);
-    const started = performance.now();
-    const move = bot.chooseMove(view, botContext(this.driver.seedFor(seat), budgetMs));
-    const ms = performance.now() - started;
-    const done = this.play(seat, move);
-    if (!done.ok)
-      throw new Error(`Bot ${bot.name} at seat ${seat} made a refused move: ${done.message}`);
-    return { seat, move, ms };
   }
 
   /** The record so far, in memory form (`replay` takes it; `driver.recordJson()` for a file). */

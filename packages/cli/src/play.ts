@@ -96,14 +96,17 @@ export async function playGame(opts: PlayOptions, input: Readable, io: Io): Prom
   if (opts.seat >= opts.players)
     throw new UsageError(`boss play: --seat must be below --players (${opts.players}).`);
   const kinds = botKinds('the-boss');
-  const bots = botsFor(
+  const others = botsFor(
     'the-boss',
     opts.bots ?? ('heuristic' in kinds ? 'heuristic' : 'random'),
     opts.players - 1,
   );
-  const seatBot = (seat: number) => bots[seat < opts.seat ? seat : seat - 1];
-  const names = (seat: number) => (seat === opts.seat ? 'You' : `Seat ${seat}`);
   const me = opts.seat;
+  // One per seat, the person's seat empty: the driver plays the others and stops for it.
+  const bots = Array.from({ length: opts.players }, (_, s) =>
+    s === me ? null : others[s < me ? s : s - 1],
+  );
+  const names = (seat: number) => (seat === me ? 'You' : `Seat ${seat}`);
   const log = (events: readonly Emitted<unknown>[]) => {
     for (const event of eventsFor(events as Emitted<BossEvent>[], me)) {
       if (event.type === 'turn') continue;
@@ -114,53 +117,55 @@ export async function playGame(opts: PlayOptions, input: Readable, io: Io): Prom
   const options = { players: opts.players, ...(opts.rules ? { rules: opts.rules } : {}) };
   io.out(`The Boss, ${opts.players} players, seed "${opts.seed}". You are seat ${me}.`);
   io.out(
-    `Bots: ${Array.from({ length: opts.players }, (_, s) =>
-      s === me ? null : `seat ${s} ${seatBot(s).name}`,
-    )
+    `Bots: ${bots
+      .map((bot, s) => (bot ? `seat ${s} ${bot.name}` : null))
       .filter(Boolean)
       .join(', ')}. Type help for how to play.`,
   );
-  const local = new LocalGame(theBoss, options, opts.seed, log);
+  const local = new LocalGame(theBoss, options, opts.seed, log, bots, opts.budget);
   const rl = createInterface({ input, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
-  try {
-    while (!local.over) {
-      const seat = local.turn as number;
-      if (seat !== me) {
-        local.botMove(seatBot(seat), opts.budget);
-        continue;
+
+  /** Prompts for `seat`'s move until one is taken: 'moved', or 'left' (quit, or input ended). */
+  const askTurn = async (seat: number): Promise<'moved' | 'left'> => {
+    const view = theBoss.view(local.state as BossState, seat) as BossView;
+    io.out('');
+    io.out(renderView(view, names));
+    for (;;) {
+      io.out('your turn> ');
+      const next = await lines.next();
+      if (next.done) {
+        io.out('Input ended; the game is left unfinished.');
+        return 'left';
       }
-      const view = theBoss.view(local.state as BossState, me) as BossView;
-      io.out('');
-      io.out(renderView(view, names));
-      let done = false;
-      while (!done) {
-        io.out('your turn> ');
-        const next = await lines.next();
-        if (next.done) {
-          io.out('Input ended; the game is left unfinished.');
-          return 0;
-        }
-        const line = next.value.trim();
-        if (line === 'quit' || line === 'exit') {
-          io.out('You left the game.');
-          return 0;
-        }
-        if (line === 'help' || line === '?') io.out(TURN_HELP);
-        else if (line === 'legal') io.out(describeLegal(local.state as BossState, me));
-        else if (line === 'show') io.out(renderView(view, names));
-        else if (line !== '') {
-          const turn = parseTurn(line);
-          if ('error' in turn) io.out(turn.error);
-          else {
-            const result = local.play(me, turn.move);
-            if (result.ok) done = true;
-            else
-              io.out(`Refused (${result.rule}): ${result.message} Type legal to see your options.`);
-          }
+      const line = next.value.trim();
+      if (line === 'quit' || line === 'exit') {
+        io.out('You left the game.');
+        return 'left';
+      }
+      if (line === 'help' || line === '?') io.out(TURN_HELP);
+      else if (line === 'legal') io.out(describeLegal(local.state as BossState, seat));
+      else if (line === 'show') io.out(renderView(view, names));
+      else if (line !== '') {
+        const turn = parseTurn(line);
+        if ('error' in turn) io.out(turn.error);
+        else {
+          const result = local.play(seat, turn.move);
+          if (result.ok) return 'moved';
+          io.out(`Refused (${result.rule}): ${result.message} Type legal to see your options.`);
         }
       }
     }
+  };
+
+  try {
+    // The driver plays the bots' seats until outside seats must move: each is asked in turn
+    // (one at a time in The Boss), skipping any that an earlier answer no longer leaves to move.
+    for (let waiting = local.advance(); waiting.length > 0; waiting = local.advance())
+      for (const seat of waiting) {
+        if (!local.driver.outsideSeats().includes(seat)) continue;
+        if ((await askTurn(seat)) === 'left') return 0;
+      }
   } finally {
     rl.close();
   }
