@@ -418,9 +418,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
             <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
           </label>{' '}
           <button onClick={() => void join()}>{invite ? 'Take my seat' : 'Join'}</button>{' '}
-          <button type="button" onClick={() => setWatching(true)}>
-            Just watch
-          </button>
+          {!joinError && (
+            <button type="button" onClick={() => setWatching(true)}>
+              Just watch
+            </button>
+          )}
           {joinError && (
             <p className="error" role="alert">
               {joinError}{' '}
