@@ -92,19 +92,26 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   // and its game picks the parts to load.
   useEffect(() => {
     let live = true;
-    client.getTable(id).then(
-      (t) => {
-        if (!live) return;
-        setSummary(t);
-        const game = findWebGame(t.game);
-        if (game) void game.load().then((p) => live && setParts(p));
-      },
-      (e: unknown) => {
-        if (live && e instanceof ApiError && e.status === 404) setSummary('missing');
-      },
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      client.getTable(id).then(
+        (t) => {
+          if (!live) return;
+          setSummary(t);
+          const game = findWebGame(t.game);
+          if (game) void game.load().then((p) => live && setParts(p));
+        },
+        (e: unknown) => {
+          if (!live) return;
+          if (e instanceof ApiError && e.status === 404) setSummary('missing');
+          // The server is unreachable (restarting?): ask again shortly.
+          else retry = setTimeout(() => void ask(), 2000);
+        },
+      );
+    void ask();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [id]);
 
