@@ -8,6 +8,7 @@ import type {
   JoinResponse,
   PastMove,
   PublicSeat,
+  ServerInfo,
   ServerMessage,
   TableDetails,
   TableStatus,
@@ -100,6 +101,10 @@ export class BossTableClient {
   }
   join(table: string, req: JoinRequest): Promise<JoinResponse> {
     return this.request('POST', `/api/tables/${encodeURIComponent(table)}/join`, req);
+  }
+  /** Where friends can reach this server, for invite links (`PUBLIC_URL` or its addresses). */
+  serverInfo(): Promise<ServerInfo> {
+    return this.request('GET', '/api/server-info');
   }
   listTables(): Promise<{ tables: TableSummary[] }> {
     return this.request('GET', '/api/tables');

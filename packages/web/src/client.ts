@@ -4,11 +4,7 @@ import { BossTableClient, type ServerInfo } from '@boss-table/client';
 export const client = new BossTableClient();
 
 /** `GET /api/server-info`: where friends can reach this server (for invite links). */
-export async function serverInfo(): Promise<ServerInfo> {
-  const res = await fetch('/api/server-info');
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return (await res.json()) as ServerInfo;
-}
+export const serverInfo = (): Promise<ServerInfo> => client.serverInfo();
 
 export interface Seating {
   readonly token: string;
