@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { serverInfo as serverInfoOf } from './server-info.js';
 import { SqliteStorage, type SqliteSync, type Storage } from './storage.js';
+import { PostgresStorage } from './storage-pg.js';
 import { TableService } from './table-service.js';
 import type { LiveTable } from './table.js';
 
@@ -55,6 +56,8 @@ export interface ServerOptions {
   readonly trustedProxies?: readonly string[];
   /** How hard SQLite syncs each commit (default `normal`; `full` survives a power loss). */
   readonly sqliteSync?: SqliteSync;
+  /** Store in PostgreSQL at this URL (`DATABASE_URL`) instead of SQLite under `dataDir`. */
+  readonly databaseUrl?: string;
   /** The address friends reach this server at (`PUBLIC_URL`), for invite links. */
   readonly publicUrl?: string;
   /** Serve `/metrics` on this port (on `metricsHost`, default 127.0.0.1) instead of the main one. */
@@ -83,7 +86,9 @@ export interface RunningServer {
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? jsonLogger();
-  const storage: Storage = new SqliteStorage(opts.dataDir, opts.sqliteSync);
+  const storage: Storage = opts.databaseUrl
+    ? await PostgresStorage.open(opts.databaseUrl, { log })
+    : new SqliteStorage(opts.dataDir, opts.sqliteSync);
   const metrics = new Metrics();
   const bots = new BotPool(opts.botWorkers);
   metrics.watchBots(bots);

@@ -1,6 +1,7 @@
 import type { ServerOptions } from './server.js';
 import { ClientAddresses } from './client-address.js';
 import { parsePublicUrl } from './server-info.js';
+import { parseDatabaseUrl } from './storage-pg.js';
 
 /** A setting that could not be read: its name and what it should be. */
 export class SettingError extends Error {}
@@ -45,6 +46,14 @@ export function settingsFromEnv(
       throw new SettingError((e as Error).message);
     }
   }
+  let databaseUrl: string | undefined;
+  if (env.DATABASE_URL) {
+    try {
+      databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+    } catch (e) {
+      throw new SettingError((e as Error).message);
+    }
+  }
   const metricsPort = num(env, 'METRICS_PORT', 0, 65535, 'a port number');
   const openHours = num(env, 'OPEN_TABLE_HOURS', 0.01, 24 * 365, 'a number of hours');
   const opt = <K extends string, V>(key: K, value: V | undefined) =>
@@ -54,6 +63,7 @@ export function settingsFromEnv(
     host: env.HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR ?? 'data',
     sqliteSync: sync,
+    ...opt('databaseUrl', databaseUrl),
     trustedProxies,
     ...opt('publicUrl', publicUrl),
     ...opt('botBudgetMs', num(env, 'BOT_BUDGET_MS', 1, 60_000, 'milliseconds')),

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { MIGRATIONS, migrationSql } from './migrations.js';
 
 /** A seat as stored: secrets only as SHA-256 hashes. */
 export interface StoredSeat {
@@ -47,7 +48,8 @@ export interface StoredMove {
 
 /**
  * Where tables live: event-sourced, a table is its options, its secret seed and its ordered
- * moves, `(table, seq)` unique. SQLite here; the SQL is kept portable for PostgreSQL.
+ * moves, `(table, seq)` unique. `SqliteStorage` here, `PostgresStorage` in `storage-pg.ts`;
+ * both apply the schema's versions in `migrations.ts`.
  */
 export interface Storage {
   createTable(t: StoredTable): Promise<void>;
@@ -66,7 +68,8 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-interface TableRow {
+/** A `game_tables` row as both engines store it (JSON as text). */
+export interface TableRow {
   id: string;
   game: string;
   options: string;
@@ -75,13 +78,14 @@ interface TableRow {
   seats: string;
   timer: string;
   grace_seconds: number;
-  created_at: number;
+  /** PostgreSQL returns a `BIGINT` as a string. */
+  created_at: number | string;
   rematch: string | null;
   visibility: Visibility;
   clocks: string | null;
 }
 
-const toTable = (r: TableRow): StoredTable => ({
+export const toTable = (r: TableRow): StoredTable => ({
   id: r.id,
   game: r.game,
   options: JSON.parse(r.options),
@@ -90,11 +94,29 @@ const toTable = (r: TableRow): StoredTable => ({
   seats: JSON.parse(r.seats),
   timer: JSON.parse(r.timer),
   graceSeconds: r.grace_seconds,
-  createdAt: r.created_at,
+  createdAt: Number(r.created_at),
   ...(r.rematch ? { rematch: r.rematch } : {}),
   visibility: r.visibility,
   ...(r.clocks ? { clocks: JSON.parse(r.clocks) } : {}),
 });
+
+/** A table as a `game_tables` row. */
+export function tableRow(t: StoredTable) {
+  return {
+    id: t.id,
+    game: t.game,
+    options: JSON.stringify(t.options ?? {}),
+    seed: t.seed,
+    status: t.status,
+    seats: JSON.stringify(t.seats),
+    timer: JSON.stringify(t.timer ?? null),
+    grace_seconds: t.graceSeconds,
+    created_at: t.createdAt,
+    rematch: t.rematch ?? null,
+    visibility: t.visibility,
+    clocks: t.clocks === undefined ? null : JSON.stringify(t.clocks),
+  };
+}
 
 /**
  * How hard SQLite pushes each commit to the disk. `normal` (the default, with WAL): an
@@ -102,35 +124,6 @@ const toTable = (r: TableRow): StoredTable => ({
  * survives those too, at the cost of a sync per commit.
  */
 export type SqliteSync = 'normal' | 'full';
-
-/** Schema versions, applied in order on start; `PRAGMA user_version` is the last applied. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS game_tables (
-     id TEXT PRIMARY KEY,
-     game TEXT NOT NULL,
-     options TEXT NOT NULL,
-     seed TEXT NOT NULL,
-     status TEXT NOT NULL,
-     seats TEXT NOT NULL,
-     timer TEXT NOT NULL,
-     grace_seconds REAL NOT NULL,
-     created_at BIGINT NOT NULL,
-     rematch TEXT
-   );
-   CREATE TABLE IF NOT EXISTS moves (
-     table_id TEXT NOT NULL REFERENCES game_tables(id),
-     seq INTEGER NOT NULL,
-     seat INTEGER NOT NULL,
-     move TEXT NOT NULL,
-     created_at BIGINT NOT NULL,
-     PRIMARY KEY (table_id, seq)
-   );
-   CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);`,
-  // 2: who can find and join a table.
-  `ALTER TABLE game_tables ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';`,
-  // 3: the clocks' state, so that a restart resumes them with the time they had left.
-  `ALTER TABLE game_tables ADD COLUMN clocks TEXT;`,
-];
 
 export class SqliteStorage implements Storage {
   private readonly db: Database.Database;
@@ -151,7 +144,8 @@ export class SqliteStorage implements Storage {
       .get();
     const from = applied === 0 && hasTables ? 1 : applied;
     this.db.transaction(() => {
-      for (let v = from; v < MIGRATIONS.length; v++) this.db.exec(MIGRATIONS[v]);
+      for (let v = from; v < MIGRATIONS.length; v++)
+        this.db.exec(migrationSql(MIGRATIONS[v], 'sqlite'));
       this.db.pragma(`user_version = ${MIGRATIONS.length}`);
     })();
     this.stmts = {
@@ -174,41 +168,24 @@ export class SqliteStorage implements Storage {
     };
   }
 
-  private row(t: StoredTable) {
-    return {
-      id: t.id,
-      game: t.game,
-      options: JSON.stringify(t.options ?? {}),
-      seed: t.seed,
-      status: t.status,
-      seats: JSON.stringify(t.seats),
-      timer: JSON.stringify(t.timer ?? null),
-      grace_seconds: t.graceSeconds,
-      created_at: t.createdAt,
-      rematch: t.rematch ?? null,
-      visibility: t.visibility,
-      clocks: t.clocks === undefined ? null : JSON.stringify(t.clocks),
-    };
-  }
-
   // SQLite answers at once; the interface is asynchronous so that an engine that does not
   // (PostgreSQL) fits it, and the tables' command queues keep the order either way.
   async createTable(t: StoredTable): Promise<void> {
-    this.stmts.insert.run(this.row(t));
+    this.stmts.insert.run(tableRow(t));
   }
   async updateTable(t: StoredTable): Promise<void> {
-    this.stmts.update.run(this.row(t));
+    this.stmts.update.run(tableRow(t));
   }
   async appendMove(table: string, m: StoredMove, after?: StoredTable): Promise<void> {
     this.db.transaction(() => {
       this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
-      if (after) this.stmts.update.run(this.row(after));
+      if (after) this.stmts.update.run(tableRow(after));
     })();
   }
   async createRematch(next: StoredTable, of: StoredTable): Promise<void> {
     this.db.transaction(() => {
-      this.stmts.insert.run(this.row(next));
-      this.stmts.update.run(this.row(of));
+      this.stmts.insert.run(tableRow(next));
+      this.stmts.update.run(tableRow(of));
     })();
   }
   async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {

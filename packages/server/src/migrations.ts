@@ -1,0 +1,50 @@
+/**
+ * The schema's versions, shared by SQLite (`storage.ts`) and PostgreSQL (`storage-pg.ts`):
+ * applied in order on start, in one transaction, each engine recording the last one applied
+ * (SQLite in `PRAGMA user_version`, PostgreSQL in the `schema_version` table).
+ *
+ * One SQL text serves both engines where it can. A migration whose SQL differs gives both
+ * texts. JSON is stored as `TEXT` in both: it comes back exactly as written (key order,
+ * numbers), and nothing queries inside it.
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+export type Migration = string | { readonly sqlite: string; readonly postgres: string };
+
+/** Version 1's tables, with the one type that differs between the engines. */
+const v1 = (real: string) => `
+  CREATE TABLE IF NOT EXISTS game_tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    status TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    timer TEXT NOT NULL,
+    grace_seconds ${real} NOT NULL,
+    created_at BIGINT NOT NULL,
+    rematch TEXT
+  );
+  CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES game_tables(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+  );
+  CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 1: tables and their moves, `(table_id, seq)` unique. SQLite's REAL is 8 bytes;
+  // PostgreSQL's REAL is 4, so there it is DOUBLE PRECISION.
+  { sqlite: v1('REAL'), postgres: v1('DOUBLE PRECISION') },
+  // 2: who can find and join a table.
+  `ALTER TABLE game_tables ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';`,
+  // 3: the clocks' state, so that a restart resumes them with the time they had left.
+  `ALTER TABLE game_tables ADD COLUMN clocks TEXT;`,
+];
+
+/** A migration's SQL for one engine. */
+export const migrationSql = (m: Migration, engine: Engine): string =>
+  typeof m === 'string' ? m : m[engine];

@@ -1,0 +1,118 @@
+/** The server on PostgreSQL (`DATABASE_URL`): a whole game over WebSocket, and a restart. */
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from './log.js';
+import { describePostgres } from './pg-test-suite.js';
+import { startServer, type RunningServer } from './server.js';
+import { SettingError, settingsFromEnv } from './settings.js';
+import { PostgresStorage } from './storage-pg.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+
+describe('DATABASE_URL', () => {
+  it('takes a postgres:// or postgresql:// URL', () => {
+    expect(settingsFromEnv({}).databaseUrl).toBeUndefined();
+    for (const url of ['postgres://u:p@db:5432/boss', 'postgresql://db/boss'])
+      expect(settingsFromEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('refuses anything else with a clear message that never shows the password', () => {
+    expect(() => settingsFromEnv({ DATABASE_URL: 'mysql://u:pw@db/boss' })).toThrow(
+      /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/, not "mysql:\/\/"/,
+    );
+    expect(() => settingsFromEnv({ DATABASE_URL: 'db.example.org:5432' })).toThrow(SettingError);
+    expect(() => settingsFromEnv({ DATABASE_URL: 'not a url s3cret' })).toThrow(
+      /DATABASE_URL must be a PostgreSQL URL/,
+    );
+    try {
+      settingsFromEnv({ DATABASE_URL: 'not a url s3cret' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('s3cret');
+    }
+  });
+});
+
+/** The moves stored for a table are 1…n with no gap, n being where the live table is. */
+async function expectAllStored(server: RunningServer, id: string, seq: number) {
+  const moves = await server.storage.moves(id);
+  expect(moves.map((m) => m.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+}
+
+describePostgres('the server on PostgreSQL', (suite) => {
+  it('plays a whole game over WebSocket, every move committed in PostgreSQL', async () => {
+    const databaseUrl = await suite.cluster.createDatabase();
+    const server = await startServer({
+      port: 0,
+      dataDir: tempDataDir(),
+      databaseUrl,
+      log: silentLogger,
+      botBudgetMs: 5,
+    });
+    try {
+      expect(server.storage).toBeInstanceOf(PostgresStorage);
+      const client = nodeClient(server.url);
+      const t = await client.createTable({
+        game: 'the-boss',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
+      });
+      const tokens = [
+        (await client.join(t.id, { name: 'A', invite: t.seats[0].invite! })).token,
+        (await client.join(t.id, { name: 'C', invite: t.seats[2].invite! })).token,
+      ];
+      const conns = tokens.map((token) => client.connect(t.id, { token }));
+      conns.forEach((c, i) => autoPlay(c, `pg-game/${i}`));
+      const table = server.tables.get(t.id)!;
+      await until(() => table.stored.status === 'finished', 60_000, 'the game to end');
+      conns.forEach((c) => c.close());
+      expect(table.seq).toBeGreaterThan(10);
+      await expectAllStored(server, t.id, table.seq);
+      // Read back from PostgreSQL, not from memory.
+      const again = await PostgresStorage.open(databaseUrl);
+      try {
+        expect((await again.table(t.id))!.status).toBe('finished');
+        expect((await again.moves(t.id)).length).toBe(table.seq);
+      } finally {
+        await again.close();
+      }
+      expect((await client.getTable(t.id)).status).toBe('finished');
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('resumes a table after a restart on the same database, from the move it stopped at', async () => {
+    const databaseUrl = await suite.cluster.createDatabase();
+    const options = { port: 0, dataDir: tempDataDir(), databaseUrl, log: silentLogger };
+    const first = await startServer({ ...options, botBudgetMs: 5 });
+    const client = nodeClient(first.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+    });
+    const tokens: string[] = [];
+    for (const [i, name] of ['A', 'B', 'C'].entries())
+      tokens.push((await client.join(t.id, { name, invite: t.seats[i].invite! })).token);
+    const conns = tokens.map((token) => client.connect(t.id, { token }));
+    conns.forEach((c, i) => autoPlay(c, `pg-restart/${i}`, 5));
+    const live = first.tables.get(t.id)!;
+    await until(() => live.seq >= 5, 30_000, 'a few moves');
+    conns.forEach((c) => c.close());
+    await first.close();
+    const stoppedAt = live.seq;
+    expect(live.stored.status).toBe('running');
+
+    const second = await startServer({ ...options, botBudgetMs: 5 });
+    try {
+      const table = second.tables.get(t.id)!;
+      expect(table.stored.status).toBe('running');
+      expect(table.seq).toBe(stoppedAt);
+      const again = nodeClient(second.url);
+      const conns2 = tokens.map((token) => again.connect(t.id, { token }));
+      conns2.forEach((c, i) => autoPlay(c, `pg-restart-2/${i}`));
+      await until(() => table.stored.status === 'finished', 60_000, 'the game to end');
+      conns2.forEach((c) => c.close());
+      expect(table.seq).toBeGreaterThan(stoppedAt);
+      await expectAllStored(second, t.id, table.seq);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,337 @@
+/**
+ * The `Storage` contract, one set of cases run against each engine: SQLite in a temp folder,
+ * PostgreSQL in a throwaway cluster (`pg-test-cluster.ts`).
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from './migrations.js';
+import { describePostgres } from './pg-test-suite.js';
+import { PostgresStorage } from './storage-pg.js';
+import { SqliteStorage, type Storage, type StoredTable } from './storage.js';
+import { tempDataDir } from './test-kit.js';
+
+/** One store (a folder, a database) that can be opened several times, as by several starts. */
+interface Store {
+  open(): Promise<Storage>;
+  /** The schema version the store records. */
+  schemaVersion(): Promise<number>;
+  /** A table's row as the engine holds it, for checks below the interface. */
+  rawMoves(table: string): Promise<number>;
+}
+
+const table = (id: string, over: Partial<StoredTable> = {}): StoredTable => ({
+  id,
+  game: 'the-boss',
+  options: { players: 3, rules: 'classic' },
+  seed: `seed-${id}`,
+  status: 'open',
+  seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human', reserved: true }],
+  timer: null,
+  graceSeconds: 60,
+  createdAt: 1_700_000_000_000,
+  visibility: 'public',
+  ...over,
+});
+
+/** A value JSON.stringify refuses: makes a write fail inside the engine's transaction. */
+const unserializable = { big: 1n };
+
+function contract(makeStore: () => Promise<Store>) {
+  const opened: Storage[] = [];
+  const open = async (store: Store) => {
+    const s = await store.open();
+    opened.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+
+  it('creates tables and reads them back, one by id and all in creation order', async () => {
+    const s = await open(await makeStore());
+    await s.createTable(table('b', { createdAt: 2_000 }));
+    await s.createTable(table('a', { createdAt: 1_000 }));
+    expect(await s.table('a')).toEqual(table('a', { createdAt: 1_000 }));
+    expect(await s.table('missing')).toBeUndefined();
+    expect((await s.tables('all')).map((t) => t.id)).toEqual(['a', 'b']);
+    await expect(s.createTable(table('a'))).rejects.toThrow();
+  });
+
+  it('round-trips every field, JSON exactly, including a clock move at seat -1', async () => {
+    const s = await open(await makeStore());
+    const t = table('json', {
+      options: { players: 5, rules: 'arena', nested: { list: [1, 2.5, null, 'é ♠ "quoted"'] } },
+      seats: [
+        { kind: 'human', name: 'Zoë 🎲', tokenHash: 'a'.repeat(64), previousTokenHash: 'b' },
+        { kind: 'bot', bot: 'heuristic', name: 'Bot' },
+      ],
+      status: 'running',
+      timer: { kind: 'per-move', seconds: 30, bank: 0.25 },
+      graceSeconds: 0.1,
+      createdAt: Date.now(),
+      visibility: 'unlisted',
+      clocks: { clocks: [{ id: 'bid:1', seat: 2, deadline: 1_700_000_123_456 }], bank: [1.5, 0] },
+    });
+    await s.createTable(t);
+    const back = await s.table('json');
+    expect(back).toEqual(t);
+    expect(typeof back!.createdAt).toBe('number');
+    expect(typeof back!.graceSeconds).toBe('number');
+
+    const moves = [
+      { seq: 1, seat: 0, move: { place: { city: 'Berlin', big: 1, small: 2 }, reveal: 'x' } },
+      { seq: 2, seat: -1, move: { clock: 'bid:1', pass: [2] } },
+      { seq: 3, seat: 1, move: 'a plain string' },
+      { seq: 4, seat: 2, move: [1, { deep: [true, false, null] }] },
+    ];
+    for (const m of moves) await s.appendMove('json', m);
+    expect(await s.moves('json')).toEqual(moves);
+    expect(await s.moves('nothing-here')).toEqual([]);
+  });
+
+  it('keeps moves in seq order and refuses a second move at the same (table, seq)', async () => {
+    const store = await makeStore();
+    const s = await open(store);
+    await s.createTable(table('t1'));
+    await s.createTable(table('t2', { createdAt: 1_700_000_000_001 }));
+    for (let seq = 1; seq <= 12; seq++) await s.appendMove('t1', { seq, seat: seq % 3, move: seq });
+    await s.appendMove('t2', { seq: 1, seat: 0, move: 't2' });
+    await expect(s.appendMove('t1', { seq: 5, seat: 0, move: 'again' })).rejects.toThrow();
+    // The refused move's `after` is not written either.
+    await expect(
+      s.appendMove('t1', { seq: 12, seat: 0, move: 'x' }, { ...table('t1'), status: 'finished' }),
+    ).rejects.toThrow();
+    expect((await s.table('t1'))!.status).toBe('open');
+    const got = await s.moves('t1');
+    expect(got.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(got[4]).toEqual({ seq: 5, seat: 2, move: 5 });
+    expect(await s.moves('t2')).toEqual([{ seq: 1, seat: 0, move: 't2' }]);
+    expect(await store.rawMoves('t1')).toBe(12);
+  });
+
+  it('lets exactly one of two stores opened on the same data commit a move at a seq', async () => {
+    const store = await makeStore();
+    const a = await open(store);
+    const b = await open(store);
+    await a.createTable(table('race'));
+    for (let seq = 1; seq <= 20; seq++) {
+      const results = await Promise.allSettled([
+        a.appendMove('race', { seq, seat: 0, move: `a${seq}` }),
+        b.appendMove('race', { seq, seat: 1, move: `b${seq}` }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled').length, `seq ${seq}`).toBe(1);
+    }
+    const moves = await b.moves('race');
+    expect(moves.map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('writes a move and its `after` in one transaction: a failing `after` leaves no move', async () => {
+    const store = await makeStore();
+    const s = await open(store);
+    await s.createTable(table('tx', { status: 'running' }));
+    await s.appendMove('tx', { seq: 1, seat: 0, move: 'one' });
+    await s.appendMove(
+      'tx',
+      { seq: 2, seat: 1, move: 'two' },
+      { ...table('tx'), status: 'running', clocks: { left: [1000, 2000] } },
+    );
+    expect((await s.table('tx'))!.clocks).toEqual({ left: [1000, 2000] });
+    // The move is written first; then writing the table's row throws: all of it is undone.
+    await expect(
+      s.appendMove(
+        'tx',
+        { seq: 3, seat: 2, move: 'three' },
+        { ...table('tx'), status: 'finished', clocks: unserializable },
+      ),
+    ).rejects.toThrow();
+    expect((await s.moves('tx')).map((m) => m.seq)).toEqual([1, 2]);
+    expect(await store.rawMoves('tx')).toBe(2);
+    expect((await s.table('tx'))!.status).toBe('running');
+    // And the seq is still free.
+    await s.appendMove(
+      'tx',
+      { seq: 3, seat: 2, move: 'three' },
+      { ...table('tx'), status: 'finished' },
+    );
+    expect((await s.table('tx'))!.status).toBe('finished');
+    expect((await s.table('tx'))!.clocks).toBeUndefined();
+  });
+
+  it('updates a table: status, seats, rematch and clocks', async () => {
+    const s = await open(await makeStore());
+    await s.createTable(table('u'));
+    const seats = [{ kind: 'human' as const, name: 'A', tokenHash: 'h' }];
+    await s.updateTable({ ...table('u'), status: 'running', seats, clocks: { c: 1 } });
+    const back = await s.table('u');
+    expect(back).toMatchObject({ status: 'running', seats, clocks: { c: 1 } });
+    // Only those fields change.
+    await s.updateTable({ ...table('u', { game: 'other', seed: 'other' }), status: 'finished' });
+    expect(await s.table('u')).toMatchObject({ game: 'the-boss', seed: 'seed-u' });
+  });
+
+  it('makes a rematch atomically: the new table and the link, or neither', async () => {
+    const s = await open(await makeStore());
+    const old = table('old', { status: 'finished' });
+    await s.createTable(old);
+    await s.createRematch(table('new', { createdAt: 1_800_000_000_000 }), {
+      ...old,
+      rematch: 'new',
+    });
+    expect((await s.table('old'))!.rematch).toBe('new');
+    expect((await s.table('new'))!.status).toBe('open');
+
+    // The second write fails: the new table is not kept.
+    const other = table('other', { status: 'finished' });
+    await s.createTable(other);
+    await expect(
+      s.createRematch(table('next'), { ...other, rematch: 'next', clocks: unserializable }),
+    ).rejects.toThrow();
+    expect(await s.table('next')).toBeUndefined();
+    expect((await s.table('other'))!.rematch).toBeUndefined();
+    // The first write fails (the id is taken): the link is not written.
+    await expect(s.createRematch(table('new'), { ...other, rematch: 'new' })).rejects.toThrow();
+    expect((await s.table('other'))!.rematch).toBeUndefined();
+  });
+
+  it('lists only open and running tables as unfinished', async () => {
+    const s = await open(await makeStore());
+    const statuses = ['open', 'running', 'finished', 'expired', 'running'] as const;
+    for (const [i, status] of statuses.entries())
+      await s.createTable(table(`s${i}`, { status, createdAt: 1_000 + i }));
+    expect((await s.tables('unfinished')).map((t) => [t.id, t.status])).toEqual([
+      ['s0', 'open'],
+      ['s1', 'running'],
+      ['s4', 'running'],
+    ]);
+    expect((await s.tables('all')).length).toBe(5);
+  });
+
+  it('migrates once: a second and a third start keep the data and the version', async () => {
+    const store = await makeStore();
+    const first = await open(store);
+    await first.createTable(table('kept'));
+    await first.appendMove('kept', { seq: 1, seat: 0, move: { m: 1 } });
+    await first.close();
+    expect(await store.schemaVersion()).toBe(MIGRATIONS.length);
+    for (let start = 2; start <= 3; start++) {
+      const again = await open(store);
+      expect(await again.table('kept')).toEqual(table('kept'));
+      expect(await again.moves('kept')).toEqual([{ seq: 1, seat: 0, move: { m: 1 } }]);
+      await again.close();
+      expect(await store.schemaVersion()).toBe(MIGRATIONS.length);
+    }
+  });
+}
+
+describe('Storage contract: SQLite', () => {
+  contract(async () => {
+    const dir = tempDataDir();
+    const raw = <T>(fn: (db: Database.Database) => T): T => {
+      const db = new Database(join(dir, 'boss-table.sqlite'), { readonly: true });
+      try {
+        return fn(db);
+      } finally {
+        db.close();
+      }
+    };
+    return {
+      open: async () => new SqliteStorage(dir),
+      schemaVersion: async () => raw((db) => db.pragma('user_version', { simple: true }) as number),
+      rawMoves: async (id) =>
+        raw(
+          (db) =>
+            (
+              db.prepare('SELECT count(*) AS n FROM moves WHERE table_id = ?').get(id) as {
+                n: number;
+              }
+            ).n,
+        ),
+    };
+  });
+});
+
+describePostgres('Storage contract: PostgreSQL', (suite) => {
+  const query = async <T extends pg.QueryResultRow>(
+    url: string,
+    sql: string,
+    values: unknown[],
+  ) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<T>(sql, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  contract(async () => {
+    const url = await suite.cluster.createDatabase();
+    return {
+      open: () => PostgresStorage.open(url),
+      schemaVersion: async () =>
+        (await query<{ version: number }>(url, 'SELECT version FROM schema_version', []))[0]
+          .version,
+      rawMoves: async (id) =>
+        Number(
+          (
+            await query<{ n: string }>(url, 'SELECT count(*) AS n FROM moves WHERE table_id = $1', [
+              id,
+            ])
+          )[0].n,
+        ),
+    };
+  });
+
+  it('migrates when several nodes start at once on an empty database', async () => {
+    const url = await suite.cluster.createDatabase();
+    const nodes = await Promise.all([1, 2, 3].map(() => PostgresStorage.open(url)));
+    try {
+      await nodes[0].createTable(table('shared'));
+      expect((await nodes[2].table('shared'))!.id).toBe('shared');
+      expect(await query(url, 'SELECT version FROM schema_version', [])).toEqual([
+        { version: MIGRATIONS.length },
+      ]);
+    } finally {
+      await Promise.all(nodes.map((n) => n.close()));
+    }
+  });
+
+  it('rolls back a move whose `after` the database itself refuses', async () => {
+    const url = await suite.cluster.createDatabase();
+    const s = await PostgresStorage.open(url);
+    try {
+      await s.createTable(table('nul', { status: 'running' }));
+      // PostgreSQL's TEXT cannot hold a NUL character: the UPDATE fails after the INSERT.
+      await expect(
+        s.appendMove(
+          'nul',
+          { seq: 1, seat: 0, move: 1 },
+          { ...table('nul'), status: 'bad\u0000' as 'open' },
+        ),
+      ).rejects.toThrow();
+      expect(await s.moves('nul')).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a database whose schema is newer than the server', async () => {
+    const url = await suite.cluster.createDatabase();
+    await (await PostgresStorage.open(url)).close();
+    await query(url, 'UPDATE schema_version SET version = $1', [MIGRATIONS.length + 1]);
+    await expect(PostgresStorage.open(url)).rejects.toThrow(/newer than this server/);
+  });
+
+  it('says which database it cannot reach, without its password', async () => {
+    const url = suite.cluster.url('postgres').replace('postgres@', 'postgres:s3cret@');
+    const wrong = url.replace(`:${suite.cluster.port}/`, ':1/');
+    const err = await PostgresStorage.open(wrong).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(
+      /^PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\//,
+    );
+    expect((err as Error).message).not.toContain('s3cret');
+  });
+});
