@@ -657,3 +657,110 @@ describe('driver, Bid and Veto (core/src/testing)', () => {
     }
   });
 });
+
+describe('driver, two steps (a caller whose storage is asynchronous)', () => {
+  const remote = { name: 'remote' };
+
+  it('prepares a move without taking it; take takes it, once, and onMove sees it first', () => {
+    const seen: number[] = [];
+    const s = Driver.start(bids, {}, 'two', {
+      bots: [null, null, null],
+      onMove: (m) => seen.push(m.actor),
+    });
+    if (!s.ok) throw new Error(s.error.message);
+    const d = s.value.driver;
+    const before = d.state;
+    const p = d.prepare(1, { bid: 2 }, 100);
+    if (!p.ok) throw new Error(p.error.message);
+    // Nothing moved yet: not the state, the record, the clocks, nor onMove.
+    expect(d.state).toBe(before);
+    expect(d.moves).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(p.value.move).toMatchObject({ actor: 1, move: { bid: 2 }, at: 100 });
+    expect((p.value.state as BidsState).bids).toEqual([null, 2, null]);
+    expect(d.take(p.value)).toBe(p.value.move);
+    expect(seen).toEqual([1]);
+    expect(d.state).toBe(p.value.state);
+    expect(d.moves).toEqual([{ seat: 1, bid: 2 }]);
+    // The clocks' times it carried are the driver's once taken.
+    expect(p.value.clockTimes).toEqual(d.clockTimes());
+    // Prepared on a state that has moved on: it cannot be taken.
+    const a = d.prepare(0, { bid: 1 }, 100);
+    const b = d.prepare(2, { bid: 1 }, 100);
+    if (!a.ok || !b.ok) throw new Error('refused');
+    d.take(a.value);
+    expect(() => d.take(b.value)).toThrow(/prepared at move 1/);
+    // The rules refuse as with play, and nothing is prepared.
+    expect(d.prepare(0, { bid: 1 }).ok).toBe(false);
+    expect(d.prepare(0, { bid: 9 }).ok).toBe(false);
+  });
+
+  it('answers and wakes in two steps exactly as answer and wake do in one', () => {
+    const run = (twoSteps: boolean) => {
+      const d = started(bids, 'same-game', [remote, remote, remote]);
+      const log: unknown[] = [];
+      let now = 0;
+      for (let i = 0; i < 40 && !d.over; i++) {
+        const due = d.next(now);
+        for (const r of due.ask) {
+          const move = { bid: (r.seat + r.n) % 4 };
+          if (twoSteps) {
+            const p = d.prepareAnswer(r, move, now);
+            if (!p.ok) throw new Error(p.error.message);
+            if (p.value) {
+              expect(p.value.request).toBe(r);
+              log.push(d.take(p.value));
+            }
+          } else {
+            const m = d.answer(r, move, now);
+            if (!m.ok) throw new Error(m.error.message);
+            if (m.value) log.push(m.value);
+          }
+        }
+        now = d.next(now).wakeAt ?? now + 50;
+        if (twoSteps)
+          for (;;) {
+            const p = d.prepareWake(now);
+            if (!p.ok) throw new Error(p.error.message);
+            if (!p.value) break;
+            log.push(d.take(p.value));
+          }
+        else {
+          const w = d.wake(now);
+          if (!w.ok) throw new Error(w.error.message);
+          log.push(...w.value);
+        }
+      }
+      expect(d.over).toBe(true);
+      return { log, record: d.toRecord() };
+    };
+    const one = run(false);
+    expect(one.log.some((m) => (m as DriverMove).actor === CLOCK)).toBe(true);
+    expect(run(true)).toEqual(one);
+  });
+
+  it('leaves the driver as it was when a prepared wake is not taken', () => {
+    const d = started(bids, 'not-taken', [null, null, null]);
+    d.next(0);
+    const p = d.prepareWake(1000);
+    if (!p.ok || !p.value) throw new Error('the clock should be due');
+    expect(p.value.move.actor).toBe(CLOCK);
+    // Not taken (say, storing it failed): the same clock is due again.
+    expect(d.moves).toEqual([]);
+    const again = d.prepareWake(1000);
+    expect(again.ok && again.value?.move).toEqual(p.value.move);
+  });
+
+  it('delays an open-window answer by at least openDelayMinMs', () => {
+    const d = new Driver(
+      bids,
+      {
+        state: { window: 0, hands: [1, 2, 3], bids: [null, null, null], scores: [0, 0, 0] },
+        options: {},
+        seed: 'delay',
+      },
+      { bots: [remote, remote, remote], now: 0, budgetMs: 5, openDelayMinMs: 400, openDelayMs: 0 },
+    );
+    expect(d.next(0).ask.map((r) => r.applyAt)).toEqual([400, 400, 400]);
+  });
+});

@@ -81,6 +81,24 @@ export interface Due {
   readonly wakeAt: number | null;
 }
 
+/**
+ * A move worked out but not yet taken (`prepare`, `prepareAnswer`, `prepareWake`): a caller
+ * whose storage is asynchronous stores it, then hands it to `take`; until then the driver's
+ * state, record and clocks have not moved. It can be taken only while no other move was.
+ */
+export interface PreparedMove<S = unknown> {
+  readonly move: DriverMove;
+  /** The state once it is taken. */
+  readonly state: S;
+  readonly events: readonly Emitted<unknown>[];
+  /** The clocks' times once it is taken (at `move.at`), to persist with the move. */
+  readonly clockTimes: readonly ClockTime[];
+  /** The bot request it answers, when it is a bot's answer. */
+  readonly request?: BotRequest;
+  /** The moves applied when it was prepared. */
+  readonly n: number;
+}
+
 /** A clock's time, to persist and to resume with (`DriverOptions.clockTimes`). */
 export interface ClockTime {
   readonly id: string;
@@ -106,6 +124,8 @@ export interface DriverOptions {
   readonly now?: number;
   /** The largest random part of a bot's delay in an open window, in ms (default 2000). */
   readonly openDelayMs?: number;
+  /** The fixed part of a bot's delay in an open window, in ms (default `budgetMs`). */
+  readonly openDelayMinMs?: number;
   /** Clocks already running when resuming (from `clockTimes`). */
   readonly clockTimes?: readonly ClockTime[];
   /**
@@ -193,6 +213,13 @@ export class ClockKeeper {
     return best;
   }
 
+  /** An independent copy, to work out clocks without touching these. */
+  copy(): ClockKeeper {
+    const copy = new ClockKeeper();
+    for (const [id, t] of this.times) copy.times.set(id, { ...t });
+    return copy;
+  }
+
   /** Each clock's time at `now`, to persist. */
   snapshot(now: number): ClockTime[] {
     return [...this.times].map(([id, t]) => ({
@@ -213,6 +240,9 @@ const describeActor = (bot: { readonly name: string }, seat: Seat) => `${bot.nam
  *    `answer(request, move, Date.now())`.
  * 2. Keep one timer for `wakeAt`; when it fires, call `wake(Date.now())`, then `next`.
  * 3. `clockTimes()` is what to persist; a restart passes it back as `clockTimes`.
+ * A caller whose storage is asynchronous (a move counts once stored) uses the two-step forms:
+ * `prepare`, `prepareAnswer` and `prepareWake` work a move out without taking it, the caller
+ * stores it (with its `clockTimes`), then `take` takes it.
  * A `bot-move-refused` error leaves the seat to the caller (e.g. a random move via `play`).
  */
 export class Driver<G extends AnyGame = AnyGame> {
@@ -221,6 +251,7 @@ export class Driver<G extends AnyGame = AnyGame> {
   private readonly bots: SeatBot[];
   private readonly budgetMs: number;
   private readonly openDelayMs: number;
+  private readonly openDelayMinMs: number;
   private readonly rng: Rng;
   private readonly keeper: ClockKeeper;
   private readonly onMove?: DriverOptions['onMove'];
@@ -243,6 +274,7 @@ export class Driver<G extends AnyGame = AnyGame> {
     this.bots = [...(opts.bots ?? [])];
     this.budgetMs = opts.budgetMs ?? 100;
     this.openDelayMs = opts.openDelayMs ?? 2000;
+    this.openDelayMinMs = opts.openDelayMinMs ?? this.budgetMs;
     this.clockNow = opts.now ?? 0;
     this.onMove = opts.onMove;
     this.rng = Rng.fromSeed(`${start.seed}/driver/${this.recorded.length}`);
@@ -326,18 +358,81 @@ export class Driver<G extends AnyGame = AnyGame> {
     }));
   }
 
-  /** Each clock's time now, to persist (a restart passes them back as `clockTimes`). */
-  clockTimes(): ClockTime[] {
-    return this.keeper.snapshot(this.clockNow);
+  /**
+   * Each clock's time now (or at a later `now`, for display), to persist (a restart passes
+   * them back as `clockTimes`).
+   */
+  clockTimes(now = this.clockNow): ClockTime[] {
+    return this.keeper.snapshot(Math.max(now, this.clockNow));
   }
 
   /** A move from outside: checked for shape, then by the rules; the broken rule as a value. */
   play(seat: Seat, raw: unknown, now = this.clockNow): Result<DriverMove, GameError> {
-    const move = this.game.parseMove(raw);
-    if (!move.ok) return move;
-    const applied = this.game.apply(this.current, seat, move.value);
-    if (!applied.ok) return applied;
-    return ok(this.commit(seat, raw, applied.value.state, applied.value.events, now));
+    const built = this.build(seat, raw, now, false);
+    if (!built.ok) return built;
+    return ok(this.take(built.value));
+  }
+
+  // ---- Two steps: prepare, then take ----
+
+  /**
+   * `play` without taking the move: checked and applied to a copy; `take` takes it (say,
+   * once it is stored). Nothing in the driver moves until then.
+   */
+  prepare(seat: Seat, raw: unknown, now = this.clockNow): Result<PreparedMove, GameError> {
+    return this.build(seat, raw, now, true);
+  }
+
+  /**
+   * `answer` without taking the move: the request is settled (held, dropped, a WAIT noted)
+   * at once, and a move to apply now comes back prepared, for `take`.
+   */
+  prepareAnswer(
+    request: BotRequest,
+    move: unknown,
+    now: number,
+  ): Result<PreparedMove | null, DriverError> {
+    this.clockNow = Math.max(this.clockNow, now);
+    if (this.out.get(request.seat) !== request) return ok(null);
+    this.out.delete(request.seat);
+    if (move === null) {
+      if (request.n === this.recorded.length) this.waited.add(request.seat);
+      return ok(null);
+    }
+    if (request.applyAt > this.clockNow) {
+      this.held.set(request.seat, { request, move });
+      return ok(null);
+    }
+    return this.judge(request, move, true);
+  }
+
+  /**
+   * `wake` one move at a time, without taking it: the first held answer or clock due by
+   * `now`, prepared for `take` (null: nothing is due). Call again after taking it.
+   */
+  prepareWake(now: number): Result<PreparedMove | null, DriverError> {
+    return this.due(now, true);
+  }
+
+  /**
+   * Takes a prepared move (`onMove` sees it first): the state, record and clocks move on.
+   * Throws if another move was taken since it was prepared.
+   */
+  take(prepared: PreparedMove): DriverMove {
+    if (prepared.n !== this.recorded.length)
+      throw new Error(
+        `A move prepared at move ${prepared.n} cannot be taken at move ${this.recorded.length}.`,
+      );
+    const { move, events } = prepared;
+    // First the caller's hook (a table stores the move there): if it throws, nothing moved.
+    this.onMove?.(move, events);
+    this.clockNow = move.at;
+    this.current = prepared.state as ReturnType<G['clone']>;
+    this.recorded.push({ seat: move.actor, ...(move.move as object) });
+    this.waited.clear();
+    this.asks = [];
+    this.observeClocks();
+    return move;
   }
 
   // ---- Virtual time ----
@@ -423,7 +518,7 @@ export class Driver<G extends AnyGame = AnyGame> {
         );
       if (seats.length > 1) this.rng.shuffle(seats);
       for (const seat of seats) {
-        const delay = open ? this.budgetMs + this.rng.int(this.openDelayMs + 1) : 0;
+        const delay = open ? this.openDelayMinMs + this.rng.int(this.openDelayMs + 1) : 0;
         const request: BotRequest = {
           seat,
           n: this.recorded.length,
@@ -450,26 +545,29 @@ export class Driver<G extends AnyGame = AnyGame> {
    * the state moved on. A move the rules refuse on the state it was asked on is an error.
    */
   answer(request: BotRequest, move: unknown, now: number): Result<DriverMove | null, DriverError> {
-    this.clockNow = Math.max(this.clockNow, now);
-    if (this.out.get(request.seat) !== request) return ok(null);
-    this.out.delete(request.seat);
-    if (move === null) {
-      if (request.n === this.recorded.length) this.waited.add(request.seat);
-      return ok(null);
-    }
-    if (request.applyAt > this.clockNow) {
-      this.held.set(request.seat, { request, move });
-      return ok(null);
-    }
-    return this.applyAnswer(request, move);
+    const prepared = this.prepareAnswer(request, move, now);
+    if (!prepared.ok || !prepared.value) return prepared as Result<null, DriverError>;
+    return ok(this.take(prepared.value));
   }
 
   /** Applies what has fallen due by `now`, in time order: held bot answers and clocks. */
   wake(now: number): Result<DriverMove[], DriverError> {
-    this.clockNow = Math.max(this.clockNow, now);
     const applied: DriverMove[] = [];
     for (;;) {
-      if (this.over) return ok(applied);
+      const due = this.due(now, false);
+      if (!due.ok) return due;
+      if (!due.value) return ok(applied);
+      applied.push(this.take(due.value));
+    }
+  }
+
+  // ---- Inside ----
+
+  /** The first held answer or clock due by `now`, prepared; null if none. */
+  private due(now: number, times: boolean): Result<PreparedMove | null, DriverError> {
+    this.clockNow = Math.max(this.clockNow, now);
+    for (;;) {
+      if (this.over) return ok(null);
       let first: { request: BotRequest; move: unknown } | null = null;
       for (const h of this.held.values())
         if (
@@ -481,25 +579,60 @@ export class Driver<G extends AnyGame = AnyGame> {
       const clockDue = clock !== null && clock.at <= this.clockNow;
       if (first && (!clockDue || first.request.applyAt <= clock.at)) {
         this.held.delete(first.request.seat);
-        const done = this.applyAnswer(first.request, first.move);
-        if (!done.ok) return done;
-        if (done.value) applied.push(done.value);
-      } else if (clockDue) applied.push(this.applyClock(clock, this.clockNow));
-      else return ok(applied);
+        const done = this.judge(first.request, first.move, times);
+        if (!done.ok || done.value) return done;
+      } else if (clockDue) return ok(this.prepareClock(clock, this.clockNow, times));
+      else return ok(null);
     }
   }
 
-  // ---- Inside ----
-
-  private applyAnswer(request: BotRequest, raw: unknown): Result<DriverMove | null, DriverError> {
+  /** A bot's answer, prepared; null when dropped (stale), a refused move as an error. */
+  private judge(
+    request: BotRequest,
+    raw: unknown,
+    times: boolean,
+  ): Result<PreparedMove | null, DriverError> {
     const stale = request.n !== this.recorded.length;
     const open = this.game.concurrency?.(this.current) === 'open';
     if (stale && !open) return ok(null);
-    const done = this.play(request.seat, raw);
-    if (done.ok) return ok(done.value);
+    const done = this.build(request.seat, raw, this.clockNow, times);
+    if (done.ok) return ok({ ...done.value, request });
     // Built on an older state of an open window: the seat is simply asked again.
     if (stale) return ok(null);
     return err(this.refused(this.bots[request.seat]!, request.seat, done.error));
+  }
+
+  /** A seat's move checked and applied to a copy; with `times`, the clocks' times after it. */
+  private build(
+    seat: Seat,
+    raw: unknown,
+    now: number,
+    times: boolean,
+  ): Result<PreparedMove, GameError> {
+    const move = this.game.parseMove(raw);
+    if (!move.ok) return move;
+    const applied = this.game.apply(this.current, seat, move.value);
+    if (!applied.ok) return applied;
+    return ok(this.prepared(seat, raw, applied.value.state, applied.value.events, now, times));
+  }
+
+  private prepared(
+    actor: Seat,
+    raw: unknown,
+    state: unknown,
+    events: readonly Emitted<unknown>[],
+    now: number,
+    times: boolean,
+  ): PreparedMove {
+    const at = Math.max(this.clockNow, now);
+    let clockTimes: ClockTime[] = [];
+    if (times && this.game.clocks) {
+      const keeper = this.keeper.copy();
+      keeper.observe(this.game.clocks(state), at);
+      clockTimes = keeper.snapshot(at);
+    }
+    const move: DriverMove = { actor, move: raw, at, asks: this.asks };
+    return { move, state, events, clockTimes, n: this.recorded.length };
   }
 
   private refused(bot: { readonly name: string }, seat: Seat, error: GameError): DriverError {
@@ -519,37 +652,23 @@ export class Driver<G extends AnyGame = AnyGame> {
     return this.keeper.earliest(clocks, noneActive, this.clockNow);
   }
 
-  private applyClock(next: { clock: ClockSpec; at: number }, at = next.at): DriverMove {
+  private applyClock(next: { clock: ClockSpec; at: number }): DriverMove {
+    return this.take(this.prepareClock(next, next.at, false));
+  }
+
+  /** A clock's expiry, prepared; a refused expiry is a bug of the rules, thrown. */
+  private prepareClock(
+    next: { clock: ClockSpec; at: number },
+    at: number,
+    times: boolean,
+  ): PreparedMove {
     const applied = this.game.apply(this.current, CLOCK, next.clock.expiry);
     if (!applied.ok)
       throw new Error(
         `${this.game.id}: clock ${next.clock.id}'s expiry move was refused: ${applied.error.message}`,
       );
-    return this.commit(CLOCK, next.clock.expiry, applied.value.state, applied.value.events, at);
-  }
-
-  private commit(
-    actor: Seat,
-    raw: unknown,
-    state: ReturnType<G['clone']>,
-    events: readonly Emitted<unknown>[],
-    at: number,
-  ): DriverMove {
-    const move: DriverMove = {
-      actor,
-      move: raw,
-      at: Math.max(this.clockNow, at),
-      asks: this.asks,
-    };
-    // First the caller's hook (a table stores the move there): if it throws, nothing moved.
-    this.onMove?.(move, events);
-    this.clockNow = move.at;
-    this.current = state;
-    this.recorded.push({ seat: actor, ...(raw as object) });
-    this.waited.clear();
-    this.asks = [];
-    this.observeClocks();
-    return move;
+    const { state, events } = applied.value;
+    return this.prepared(CLOCK, next.clock.expiry, state, events, at, times);
   }
 
   private observeClocks(): void {

@@ -1,16 +1,22 @@
 import {
   CLOCK,
+  Driver,
   eventsFor,
   RECORD_VERSION,
   recordedMoveJson,
   Rng,
   type AnyGame,
+  type BotRequest,
   type ClockSpec,
+  type ClockTime,
+  type DriverError,
   type Emitted,
+  type PreparedMove,
   type Seat,
 } from '@boss-table/core';
 import { botKinds } from '@boss-table/games/bots';
 import type {
+  ClockState,
   ErrorCode,
   PastMove,
   PublicSeat,
@@ -56,8 +62,14 @@ export class MoveRefused extends Error {
 const STAND_IN = { standIn: 'timeout' } as const;
 /** After a crash, a clock that was running keeps its deadline, but at least this long. */
 const RESTART_FLOOR_MS = 5000;
-/** In an open window a bot's answer lands this long after it was asked, drawn at random. */
+/**
+ * In an open window a bot's answer lands this long after it was asked, drawn by the driver
+ * (from the table's seed, never from the bot's hand or its thinking time).
+ */
 const OPEN_BOT_DELAY_MS: readonly [number, number] = [400, 2500];
+
+/** A saved clock of the rules: `SavedClocks`' entry, with the time since it started. */
+type SavedClock = SavedClocks['clocks'][number] & { readonly elapsedMs?: number };
 
 type StandIn = 'timeout' | 'disconnected';
 
@@ -65,6 +77,13 @@ type StandIn = 'timeout' | 'disconnected';
  * A table in memory: its stored record, the game state rebuilt from its moves, its sockets.
  * Every change (a move, a clock's expiry, a bot's answer, a claim) goes through one ordered
  * queue (`run`), so the order of changes never depends on how long storage takes.
+ *
+ * Who acts next is core's `Driver` (real time) once the table runs: it says which bots to
+ * ask (each `BotRequest` goes to the bot pool), holds their answers until their time, and
+ * runs the rules' clocks. A move counts once stored: the driver prepares it, the table stores
+ * it, then the driver takes it (`prepare*`, `take`). The table adds its own default turn
+ * timer for games without clocks of their own (a stand-in bot plays a timed-out turn), the
+ * stand-ins for absent people, and each viewer's numbering of frames.
  */
 export class LiveTable {
   state: unknown;
@@ -81,9 +100,24 @@ export class LiveTable {
    */
   private readonly streams: number[][];
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly thinking = new Set<Seat>();
+  /** Who acts next, once the table runs (`start`, `resume`). */
+  private driverOf: Driver | null = null;
+  /** The bot each seat was handed to in the driver (null: a person). */
+  private readonly assigned: (string | null)[];
+  /** Seats whose turn timed out: a stand-in plays that one turn. */
+  private readonly timedOut = new Set<Seat>();
+  /** Why a bot plays, by the request it was asked with (for the move's frames). */
+  private readonly reasons = new WeakMap<BotRequest, StandIn>();
+  /** A move is being stored: the driver is asked nothing until it is taken. */
+  private storing = false;
+  /** The driver was not asked while a move was being stored: ask it once that is done. */
+  private askAfterStore = false;
+  /** The rules' clocks: the longest length each was given, what clients are shown. */
+  private readonly shownMs = new Map<string, number>();
   private clockHandle: NodeJS.Timeout | null = null;
+  private wakeHandle: NodeJS.Timeout | null = null;
   private graceHandle: NodeJS.Timeout | null = null;
+  /** The table's default turn clock (games without clocks of their own). */
   private readonly clocks = new ClockKeeper();
   private bank: number[];
   /** Seats a bot plays for now, and why. */
@@ -108,6 +142,70 @@ export class LiveTable {
       timer?.mode === 'realtime' ? (timer.bankSeconds ?? 0) * 1000 : 0,
     );
     this.streams = Array.from({ length: stored.seats.length + 1 }, () => []);
+    this.assigned = stored.seats.map(() => null);
+  }
+
+  /** The driver deciding who acts next; null until the table runs. */
+  get driver(): Driver | null {
+    return this.driverOf;
+  }
+
+  /** The bot that plays `seat` now (a bot seat's, a stand-in), or null for a person. */
+  private botFor(seat: Seat): string | null {
+    const stored = this.stored.seats[seat];
+    if (stored.kind === 'bot') return stored.bot ?? this.standInSpec();
+    return this.standIn.has(seat) || this.timedOut.has(seat) ? this.standInSpec() : null;
+  }
+
+  /** Hands each seat whose player changed to its bot, or back to its person, in the driver. */
+  private syncBots(): void {
+    const driver = this.driverOf;
+    if (!driver) return;
+    for (let seat = 0; seat < this.assigned.length; seat++) {
+      const bot = this.botFor(seat);
+      if (bot === this.assigned[seat]) continue;
+      this.assigned[seat] = bot;
+      driver.setBot(seat, bot === null ? null : { name: bot });
+    }
+  }
+
+  /**
+   * The driver, from the state and moves so far, at `now`; `clockTimes`: the rules' clocks
+   * as they stood (a restart).
+   */
+  private startDriver(now: number, clockTimes?: readonly ClockTime[]): void {
+    const [low, high] = OPEN_BOT_DELAY_MS;
+    this.driverOf = new Driver(
+      this.game,
+      {
+        state: this.state,
+        options: this.stored.options,
+        seed: this.stored.seed,
+        moves: this.moves.map((m) => ({ seat: m.seat, ...(m.move as object) })),
+      },
+      {
+        budgetMs: this.deps.botBudgetMs,
+        openDelayMinMs: low,
+        openDelayMs: high - low,
+        now,
+        ...(clockTimes ? { clockTimes } : {}),
+      },
+    );
+    this.assigned.fill(null);
+    this.syncBots();
+    this.noteShown();
+  }
+
+  /** Takes note of the longest length each of the rules' clocks was given. */
+  private noteShown(): void {
+    const specs =
+      this.rulesClocks && !this.game.isOver(this.state) ? this.game.clocks!(this.state) : [];
+    const seen = new Set<string>();
+    for (const c of specs) {
+      seen.add(c.id);
+      this.shownMs.set(c.id, Math.max(this.shownMs.get(c.id) ?? 0, c.ms));
+    }
+    for (const id of [...this.shownMs.keys()]) if (!seen.has(id)) this.shownMs.delete(id);
   }
 
   get id(): string {
@@ -251,8 +349,33 @@ export class LiveTable {
     return { seat: next.spec.seats[0], deadline: next.deadline, bankMs: this.bank.slice() };
   }
 
-  private clockFields(): { clocks?: ReturnType<ClockKeeper['states']> } {
-    return this.rulesClocks ? { clocks: this.clocks.states(Date.now()) } : {};
+  private clockFields(): { clocks?: ClockState[] } {
+    return this.rulesClocks ? { clocks: this.clockStates(Date.now()) } : {};
+  }
+
+  /**
+   * What clients are told of the rules' clocks: each one's deadline, or its time left while
+   * paused. A window that shrank (to its shortest length once every seat has answered) still
+   * shows its first, longest deadline, so a seat that reconnects cannot read from the
+   * countdown that the others have answered.
+   */
+  private clockStates(now: number): ClockState[] {
+    const driver = this.driverOf;
+    if (!driver || this.stored.status !== 'running') return [];
+    const times = new Map(driver.clockTimes(now).map((t) => [t.id, t]));
+    const at = Math.max(now, driver.now);
+    return driver.clockDeadlines().map(({ clock, at: deadline }) => {
+      const ran = times.get(clock.id)?.ranMs ?? 0;
+      const left = Math.max(this.shownMs.get(clock.id) ?? clock.ms, clock.ms) - ran;
+      const running = deadline !== null;
+      return {
+        id: clock.id,
+        seats: clock.seats,
+        running,
+        deadline: at + left,
+        leftMs: Math.max(0, at + left - now),
+      };
+    });
   }
 
   snapshot(seat: Seat | null, withPast = false): ServerMessage {
@@ -320,6 +443,7 @@ export class LiveTable {
     // first connection, or a stand-in bot leaving.
     if (conn.seat !== null && (!wasConnected || this.standIn.has(conn.seat))) {
       this.standIn.delete(conn.seat);
+      this.syncBots();
       this.broadcastSeats();
     }
     this.schedule();
@@ -366,7 +490,7 @@ export class LiveTable {
     if (this.closed) throw new MoveRefused('internal', 'The table is closing; try again.');
     if (this.stored.status === 'open')
       throw new MoveRefused('not-started', 'The table is waiting for players.');
-    if (this.stored.status !== 'running' || this.game.isOver(this.state))
+    if (this.stored.status !== 'running' || this.game.isOver(this.state) || !this.driverOf)
       throw new MoveRefused('game-over', 'The game is over.');
     const at = this.position(seat);
     if (seq > at)
@@ -384,44 +508,101 @@ export class LiveTable {
       throw new MoveRefused('not-your-turn', `It is not seat ${seat + 1}'s turn.`);
     const move = this.game.parseMove(raw);
     if (!move.ok) throw new MoveRefused('invalid-move', move.error.message);
-    const sealed = this.game.sealed?.(this.state, seat, move.value) ?? false;
-    const applied = this.game.apply(this.state, seat, move.value);
-    if (!applied.ok)
-      throw new MoveRefused('illegal-move', `${applied.error.kind}: ${applied.error.message}`);
-    if (!this.rulesClocks) this.accountTime(seat);
-    await this.commit(
-      seat,
-      raw,
-      applied.value.state,
-      [...applied.value.events],
-      sealed,
-      opts.standIn,
-    );
+    const prepared = this.driverOf.prepare(seat, raw, Date.now());
+    if (!prepared.ok)
+      throw new MoveRefused('illegal-move', `${prepared.error.kind}: ${prepared.error.message}`);
+    await this.commit(prepared.value, opts.standIn);
     const mine = this.position(seat);
     opts.onCommitted?.(mine);
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
     return mine;
   }
 
-  /** Stores a move (with the table's status and clocks, in one transaction), then tells. */
-  private async commit(
-    seat: Seat,
-    raw: unknown,
+  /** The rules' clocks as stored with a move (`SavedClocks`, with each clock's start). */
+  private saveRulesClocks(
+    times: readonly ClockTime[],
     state: unknown,
-    events: Emitted<unknown>[],
-    sealed: boolean,
-    standIn?: StandIn,
-  ): Promise<void> {
+    at: number,
+    pause = false,
+  ): SavedClocks {
+    const specs =
+      this.stored.status === 'running' && !this.game.isOver(state) ? this.game.clocks!(state) : [];
+    const byId = new Map(times.map((t) => [t.id, t]));
+    const clocks: SavedClock[] = [];
+    for (const spec of specs) {
+      const t = byId.get(spec.id);
+      if (!t) continue;
+      clocks.push({
+        id: spec.id,
+        usedMs: t.ranMs,
+        since: spec.running && !pause ? at : null,
+        shownMs: Math.max(this.shownMs.get(spec.id) ?? 0, spec.ms),
+        elapsedMs: t.elapsedMs,
+      });
+    }
+    return { clocks, banks: [...this.bank], savedAt: at, ...(pause ? { paused: true } : {}) };
+  }
+
+  /**
+   * The rules' clocks from their saved state, for the driver: a clock saved as paused (a
+   * clean stop) resumes with the time it had left; one saved running (the server was
+   * killed) keeps its deadline, and so counts the time the server was down, but is given at
+   * least `RESTART_FLOOR_MS` from now so that people can reconnect first.
+   */
+  private restoreRulesClocks(saved: SavedClocks, now: number): ClockTime[] {
+    const specs = new Map(this.game.clocks!(this.state).map((c) => [c.id, c]));
+    const out: ClockTime[] = [];
+    for (const s of saved.clocks as readonly SavedClock[]) {
+      const spec = specs.get(s.id);
+      if (!spec) continue;
+      const wasRunning = s.since !== null;
+      const ranSaved = s.usedMs + (wasRunning ? saved.savedAt - s.since! : 0);
+      const elapsedSaved = s.elapsedMs ?? ranSaved;
+      let ran = ranSaved + (wasRunning ? now - saved.savedAt : 0);
+      if (wasRunning) ran = Math.min(ran, Math.max(0, spec.ms - RESTART_FLOOR_MS));
+      ran = Math.max(0, ran);
+      const elapsed = Math.max(ran, elapsedSaved + (ran - ranSaved));
+      out.push({ id: s.id, elapsedMs: elapsed, ranMs: ran });
+      if (s.shownMs !== undefined)
+        this.shownMs.set(s.id, Math.max(this.shownMs.get(s.id) ?? 0, s.shownMs));
+    }
+    return out;
+  }
+
+  /**
+   * Stores a move the driver prepared (with the table's status and clocks, in one
+   * transaction), then has the driver take it, then tells.
+   */
+  private async commit(prepared: PreparedMove, standIn?: StandIn): Promise<void> {
+    const driver = this.driverOf!;
+    const { actor: seat, move: raw } = prepared.move;
+    const state = prepared.state;
+    const events = [...prepared.events];
+    let sealed = false;
+    if (seat !== CLOCK && this.game.sealed) {
+      const parsed = this.game.parseMove(raw);
+      sealed = parsed.ok && this.game.sealed(this.state, seat, parsed.value);
+    }
+    if (seat !== CLOCK && !this.rulesClocks) this.accountTime(seat);
     const over = this.game.isOver(state);
     const before = this.state;
     this.state = state;
     const now = Date.now();
-    this.clocks.update(this.clockSpecs(), now);
-    const saved = this.clocks.save(now, this.bank);
+    let saved: SavedClocks;
+    let running: number;
+    if (this.rulesClocks) {
+      saved = this.saveRulesClocks(prepared.clockTimes, state, prepared.move.at);
+      running = saved.clocks.length;
+    } else {
+      this.clocks.update(this.clockSpecs(), now);
+      saved = this.clocks.save(now, this.bank);
+      running = this.clocks.size;
+    }
     // The table's row is written with the move only when it changes: the status at the end,
     // or clocks that run (or ran until now).
     const hadClocks = ((this.stored.clocks as SavedClocks | undefined)?.clocks.length ?? 0) > 0;
-    const rowChanges = over || this.clocks.size > 0 || hadClocks;
+    const rowChanges = over || running > 0 || hadClocks;
+    this.storing = true;
     try {
       await this.deps.storage.appendMove(
         this.id,
@@ -431,13 +612,24 @@ export class LiveTable {
           : undefined,
       );
     } catch (e) {
+      this.storing = false;
       this.state = before;
-      this.clocks.update(this.clockSpecs(), now);
+      if (!this.rulesClocks) this.clocks.update(this.clockSpecs(), now);
+      if (this.askAfterStore) this.ask();
       throw e;
     }
+    this.storing = false;
+    driver.take(prepared);
+    this.state = driver.state;
     if (over) this.stored.status = 'finished';
     if (rowChanges) this.stored.clocks = saved;
     this.record1(seat, raw, events, sealed);
+    this.noteShown();
+    // A timed-out turn's stand-in plays that turn only.
+    if (this.timedOut.size > 0) {
+      this.timedOut.clear();
+      this.syncBots();
+    }
     this.lastActivity = Date.now();
     if (over) {
       this.clearTimers();
@@ -460,43 +652,74 @@ export class LiveTable {
     this.schedule();
   }
 
-  /** The clock ran out: its expiry move, as a move of the clock. */
+  /** The table's turn clock ran out: a stand-in bot plays the turn. */
   private expire(id: string): Promise<void> {
-    return this.run(async () => {
+    return this.run(() => {
       if (this.closed || this.stored.status !== 'running') return;
       const next = this.clocks.next();
       if (!next || next.spec.id !== id || next.deadline > Date.now() + 5) return this.schedule();
-      if (!this.rulesClocks) {
-        const seat = next.spec.seats[0];
-        this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
-        return this.botTurn(seat, this.standInSpec(), 'timeout');
-      }
-      const expiry = next.spec.expiry;
-      const applied = this.game.apply(this.state, CLOCK, expiry);
-      if (!applied.ok) {
-        // The rules' own expiry move refused: a bug of the game; the table stops waiting
-        // on that clock rather than looping.
-        this.deps.log.error('a clock expiry move was refused', {
-          table: this.id,
-          clock: id,
-          rule: applied.error.kind,
-        });
-        return;
-      }
-      await this.commit(CLOCK, expiry, applied.value.state, [...applied.value.events], false);
+      const seat = next.spec.seats[0];
+      this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
+      if (this.botFor(seat) !== null) return; // already played by a bot
+      this.timedOut.add(seat);
+      this.syncBots();
+      this.ask();
     });
   }
 
   /**
-   * After a restart: the clocks resume with the time they had left (see `ClockKeeper`),
-   * and bots and grace periods are armed, with or without connections.
+   * The driver's timer: held bot answers and the rules' clocks that fall due are applied,
+   * one stored move at a time.
+   */
+  private wake(): Promise<void> {
+    return this.run(async () => {
+      for (;;) {
+        const driver = this.driverOf;
+        if (this.closed || this.stored.status !== 'running' || !driver) return;
+        let due;
+        try {
+          due = driver.prepareWake(Date.now());
+        } catch {
+          // The rules' own expiry move refused: a bug of the game; the table stops waiting
+          // on that clock rather than looping (its sentence may name cards: not logged).
+          this.deps.log.error('a clock expiry move was refused', { table: this.id });
+          return;
+        }
+        if (!due.ok) return this.refusedBot(due.error);
+        if (!due.value) return this.ask();
+        const request = due.value.request;
+        const reason = request ? this.reasons.get(request) : undefined;
+        try {
+          await this.commit(due.value, reason);
+        } catch (e) {
+          this.deps.log.error(request ? 'bot move not played' : 'clock move not stored', {
+            table: this.id,
+            ...(request ? { seat: request.seat } : {}),
+            code: e instanceof MoveRefused ? e.code : 'internal',
+          });
+          if (request) this.schedule();
+          return;
+        }
+      }
+    });
+  }
+
+  /**
+   * After a restart: the clocks resume with the time they had left (see `ClockKeeper` and
+   * `restoreRulesClocks`), and bots and grace periods are armed, with or without connections.
    */
   resume(): void {
     if (this.stored.status !== 'running') return;
     const saved = this.stored.clocks as SavedClocks | undefined;
-    if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
-    if (saved) this.clocks.restore(saved, this.clockSpecs(), Date.now(), RESTART_FLOOR_MS);
-    else this.clocks.update(this.clockSpecs(), Date.now());
+    const now = Date.now();
+    if (this.rulesClocks) {
+      this.startDriver(now, saved ? this.restoreRulesClocks(saved, now) : undefined);
+    } else {
+      if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
+      if (saved) this.clocks.restore(saved, this.clockSpecs(), now, RESTART_FLOOR_MS);
+      else this.clocks.update(this.clockSpecs(), now);
+      this.startDriver(now);
+    }
     this.schedule();
   }
 
@@ -505,7 +728,9 @@ export class LiveTable {
    * the same transaction as the last seat's claim).
    */
   start(): void {
-    this.clocks.update(this.clockSpecs(), Date.now());
+    const now = Date.now();
+    this.clocks.update(this.rulesClocks ? [] : this.clockSpecs(), now);
+    this.startDriver(now);
     this.deps.log.info('table started', { table: this.id });
     for (const c of this.conns) c.send(this.snapshot(c.seat));
     this.schedule();
@@ -523,13 +748,14 @@ export class LiveTable {
 
   private clearTimers(): void {
     if (this.clockHandle) clearTimeout(this.clockHandle);
+    if (this.wakeHandle) clearTimeout(this.wakeHandle);
     if (this.graceHandle) clearTimeout(this.graceHandle);
-    this.clockHandle = this.graceHandle = null;
+    this.clockHandle = this.wakeHandle = this.graceHandle = null;
   }
 
   /** Lets bots move, and arms the clocks and the disconnection grace period. */
   schedule(): void {
-    if (this.closed || this.stored.status !== 'running') return;
+    if (this.closed || this.stored.status !== 'running' || !this.driverOf) return;
     this.clearTimers();
     const active = this.game.activeSeats(this.state);
     const next = this.clocks.next();
@@ -540,11 +766,7 @@ export class LiveTable {
       );
       this.clockHandle.unref();
     }
-    for (const seat of active) {
-      const stored = this.stored.seats[seat];
-      if (stored.kind === 'bot' || this.standIn.has(seat))
-        this.botTurn(seat, stored.bot ?? this.standInSpec(), this.standIn.get(seat));
-    }
+    this.ask();
     // At a turn-based table players come and go between turns: only the turn clock
     // hands a seat to a bot there, never being away.
     const turnBased = (this.stored.timer as TimerRequest | null)?.mode === 'turn-based';
@@ -564,10 +786,36 @@ export class LiveTable {
           });
           this.standIn.set(seat, 'disconnected');
         }
+        this.syncBots();
         this.broadcastSeats();
         this.schedule();
       }, this.stored.graceSeconds * 1000);
       this.graceHandle.unref();
+    }
+  }
+
+  /**
+   * Asks the driver who acts next: each bot it names is asked (`think`) and the driver's
+   * timer is kept for its `wakeAt` (a held answer or a clock falls due).
+   */
+  private ask(): void {
+    const driver = this.driverOf;
+    if (this.closed || this.stored.status !== 'running' || !driver) return;
+    if (this.storing) {
+      this.askAfterStore = true;
+      return;
+    }
+    this.askAfterStore = false;
+    const due = driver.next(Date.now());
+    for (const request of due.ask) this.think(request);
+    if (this.wakeHandle) clearTimeout(this.wakeHandle);
+    this.wakeHandle = null;
+    if (due.wakeAt !== null) {
+      this.wakeHandle = setTimeout(
+        () => void this.wake().catch(() => undefined),
+        Math.max(0, due.wakeAt - Date.now()),
+      );
+      this.wakeHandle.unref();
     }
   }
 
@@ -576,76 +824,107 @@ export class LiveTable {
   }
 
   /**
-   * Asks a bot for `seat`'s move, from that seat's view only, with a seed that names the
-   * seat. In an open window its answer lands at a delay drawn from the table's seed, not
-   * from the bot's hand or its thinking time, so its speed tells nobody what it holds; it may
-   * also answer "wait" (null), and is asked again after the next change.
+   * Has the bot pool answer a driver's request for `seat`, from that seat's view only, with
+   * the driver's seed for the seat. The driver applies the answer at its time: in an open
+   * window at a delay drawn from the table's seed, not from the bot's hand or its thinking
+   * time, so its speed tells nobody what it holds. It may also answer "wait" (null), and is
+   * asked again after the next change.
    */
-  private botTurn(seat: Seat, spec: string, standIn?: StandIn): void {
-    if (this.thinking.has(seat)) return;
-    this.thinking.add(seat);
-    const at = this.position(seat);
-    const seq = this.seq;
-    const view = this.game.view(this.state, seat);
-    const seed = `${this.stored.seed}/bot/${seat}/${seq}`;
-    const open = (this.game.concurrency?.(this.state) ?? 'turn') === 'open';
-    const [low, high] = OPEN_BOT_DELAY_MS;
-    const landAt = open ? Date.now() + low + Rng.fromSeed(`${seed}/delay`).int(high - low + 1) : 0;
-    const fallback = () => this.game.randomMove(this.state, seat, Rng.fromSeed(seed));
-    // A bot's move goes through the same checks as a person's; whatever happens here must
-    // not escape as an unhandled rejection (that would stop the process).
-    const playSafely = async (move: () => unknown): Promise<boolean> => {
-      try {
-        await this.playNow(seat, at, move(), { ...(standIn ? { standIn } : {}) });
-        return true;
-      } catch (e) {
-        this.deps.log.error('bot move not played', {
-          table: this.id,
-          seat,
-          code: e instanceof MoveRefused ? e.code : 'internal',
-        });
-        return false;
-      }
-    };
-    const done = () => {
-      this.thinking.delete(seat);
-    };
+  private think(request: BotRequest): void {
+    const { seat } = request;
+    const spec = this.botFor(seat) ?? this.standInSpec();
+    const reason: StandIn | undefined = this.timedOut.has(seat)
+      ? 'timeout'
+      : this.standIn.get(seat);
+    if (reason) this.reasons.set(request, reason);
     // Tables take turns in the pool, and one with a person at it goes before bots-only ones.
     const priority = this.stored.seats.some((s) => s.kind !== 'bot') ? 'people' : 'bots';
     const asked = performance.now();
     this.deps.bots
       .think(
-        { gameId: this.game.id, spec, view, seed, budgetMs: this.deps.botBudgetMs },
+        {
+          gameId: this.game.id,
+          spec,
+          view: request.view,
+          seed: request.seed,
+          budgetMs: request.budgetMs,
+        },
         { table: this.id, priority },
       )
-      .then(async (move) => {
-        this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
-        const wait = landAt - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait).unref());
-        await this.run(async () => {
-          done();
-          if (this.closed || this.stored.status !== 'running') return;
-          if (this.seq !== seq && !open) return this.schedule();
-          if (move === null) return; // waits: asked again after the next change
-          // A refused bot move (its error may name its own cards: not logged) falls back to
-          // a random legal move when nothing changed meanwhile.
-          if (!(await playSafely(() => move)) && this.seq === seq && !this.closed)
-            if (!(await playSafely(fallback))) this.schedule();
-        });
-      })
-      .catch(async (e: Error) => {
-        this.deps.log.error('bot failed; playing a random move', {
-          table: this.id,
-          seat,
-          error: e.message,
-        });
-        await this.run(async () => {
-          done();
-          if (this.closed || this.stored.status !== 'running') return;
-          if (this.seq === seq) await playSafely(fallback);
-          else this.schedule();
-        }).catch(() => undefined);
+      .then(
+        (move) => {
+          this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
+          return this.run(() => this.answered(request, move, false));
+        },
+        (e: Error) => {
+          this.deps.log.error('bot failed; playing a random move', {
+            table: this.id,
+            seat,
+            error: e.message,
+          });
+          return this.run(() => {
+            const driver = this.driverOf;
+            if (this.closed || this.stored.status !== 'running' || !driver) return;
+            // In its place, a random legal move (built on the state it was asked on).
+            const random =
+              request.n === driver.moves.length
+                ? (this.game.randomMove(this.state, seat, Rng.fromSeed(request.seed)) ?? null)
+                : null;
+            return this.answered(request, random, true);
+          });
+        },
+      )
+      .catch(() => undefined);
+  }
+
+  /** A bot's answer arrived: the driver applies it now, holds it, or drops it. */
+  private async answered(request: BotRequest, move: unknown, random: boolean): Promise<void> {
+    const driver = this.driverOf;
+    if (this.closed || this.stored.status !== 'running' || !driver) return;
+    const due = driver.prepareAnswer(request, move, Date.now());
+    if (!due.ok) return this.refusedBot(due.error, random);
+    if (!due.value) return random ? this.schedule() : this.ask();
+    if (!(await this.commitBot(due.value, this.reasons.get(request)))) this.schedule();
+  }
+
+  /**
+   * A bot's move the rules refused (its error may name its own cards: not logged) falls back
+   * to a random legal move; if that fails too, the seat is asked again.
+   */
+  private async refusedBot(error: DriverError, random = false): Promise<void> {
+    const driver = this.driverOf!;
+    const seat = error.seat!;
+    this.deps.log.error('bot move not played', { table: this.id, seat, code: 'illegal-move' });
+    const reason: StandIn | undefined = this.timedOut.has(seat)
+      ? 'timeout'
+      : this.standIn.get(seat);
+    const fallback = random
+      ? undefined
+      : this.game.randomMove(this.state, seat, Rng.fromSeed(driver.seedFor(seat)));
+    const prepared = fallback === undefined ? null : driver.prepare(seat, fallback, Date.now());
+    if (!prepared?.ok) {
+      if (prepared)
+        this.deps.log.error('bot move not played', { table: this.id, seat, code: 'illegal-move' });
+      return this.schedule();
+    }
+    if (!(await this.commitBot(prepared.value, reason))) this.schedule();
+  }
+
+  /** Stores a bot's move; false (logged) if it was not. */
+  private async commitBot(prepared: PreparedMove, standIn?: StandIn): Promise<boolean> {
+    const started = performance.now();
+    try {
+      await this.commit(prepared, standIn);
+      this.deps.metrics.observeMove((performance.now() - started) / 1000);
+      return true;
+    } catch (e) {
+      this.deps.log.error('bot move not played', {
+        table: this.id,
+        seat: prepared.move.actor,
+        code: e instanceof MoveRefused ? e.code : 'internal',
       });
+      return false;
+    }
   }
 
   /**
@@ -655,9 +934,18 @@ export class LiveTable {
   async close(save = false): Promise<void> {
     this.closed = true;
     this.clearTimers();
-    if (save && this.stored.status === 'running' && this.clocks.size > 0) {
-      this.stored.clocks = this.clocks.save(Date.now(), this.bank, true);
-      await this.deps.storage.updateTable(this.stored).catch(() => undefined);
+    if (save && this.stored.status === 'running') {
+      const now = Date.now();
+      const driver = this.driverOf;
+      let saved: SavedClocks | null = null;
+      if (this.rulesClocks && driver) {
+        const rules = this.saveRulesClocks(driver.clockTimes(now), this.state, now, true);
+        if (rules.clocks.length > 0) saved = rules;
+      } else if (this.clocks.size > 0) saved = this.clocks.save(now, this.bank, true);
+      if (saved) {
+        this.stored.clocks = saved;
+        await this.deps.storage.updateTable(this.stored).catch(() => undefined);
+      }
     }
   }
 }
