@@ -3,7 +3,8 @@ import type { ServerMessage } from '@boss-table/client';
 import type { Logger } from './log.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { Rng } from '@boss-table/core';
+import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './test-kit.js';
 
 describe('HTTP flood', () => {
   it('refuses POSTs past the budget of one address with 429 rate-limited; reads go on', async () => {
@@ -94,6 +95,32 @@ describe('seats, time and rematches', () => {
     expect(logged).toContain('turn timed out; a bot plays it');
     conn.close();
   }, 20_000);
+
+  it('gives each turn its full time: the next seat does not inherit what the last one used', async () => {
+    const client = nodeClient(server.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      timer: { mode: 'realtime', turnSeconds: 3, bankSeconds: 0 },
+    });
+    const joined = [
+      await client.join(t.id, { name: 'A', invite: t.seats[0].invite! }),
+      await client.join(t.id, { name: 'B', invite: t.seats[1].invite! }),
+    ];
+    const conns = joined.map((j) => client.connect(t.id, { token: j.token }));
+    await until(() => conns.every((c) => c.state !== null), 5000, 'snapshots');
+    const mover = conns.findIndex((c) => c.state!.legal !== null);
+    const other = conns[1 - mover];
+    // The first seat thinks for 1.5 s of its 3, then moves.
+    await new Promise((r) => setTimeout(r, 1500));
+    const movedAt = Date.now();
+    await conns[mover].move(moveFromLegal(conns[mover].state!.legal, Rng.fromSeed('turn')));
+    await until(() => other.state!.legal !== null, 5000, 'the next turn');
+    const deadline = other.state!.timer!.deadline;
+    // The next seat has its own 3 s from the move, not the 1.5 s left of the last turn.
+    expect(deadline - movedAt).toBeGreaterThan(2500);
+    conns.forEach((c) => c.close());
+  });
 
   it('at a turn-based table, waits for an absent player instead of handing the seat to a bot', async () => {
     const client = nodeClient(server.url);

@@ -326,8 +326,11 @@ export class LiveTable {
     return this.game.clocks !== undefined;
   }
 
-  /** The clocks to keep now: the rules', or the table's default turn clock. */
-  private clockSpecs(): readonly ClockSpec[] {
+  /**
+   * The clocks to keep now: the rules', or the table's default turn clock, one per turn
+   * (`seq`: the moves made, counting one being committed).
+   */
+  private clockSpecs(seq = this.seq): readonly ClockSpec[] {
     if (this.stored.status !== 'running' || this.game.isOver(this.state)) return [];
     if (this.rulesClocks) return this.game.clocks!(this.state);
     const timer = this.stored.timer as TimerRequest | null;
@@ -337,9 +340,7 @@ export class LiveTable {
       timer.mode === 'realtime'
         ? timer.turnSeconds * 1000 + this.bank[seat]
         : timer.turnHours * 3_600_000;
-    return [
-      { id: `turn:${this.seq}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN },
-    ];
+    return [{ id: `turn:${seq}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN }];
   }
 
   timerState(): TimerState | null {
@@ -594,7 +595,8 @@ export class LiveTable {
       saved = this.saveRulesClocks(prepared.clockTimes, state, prepared.move.at);
       running = saved.clocks.length;
     } else {
-      this.clocks.update(this.clockSpecs(), now);
+      // The next turn's clock is a new one, with its full time.
+      this.clocks.update(this.clockSpecs(this.seq + 1), now);
       saved = this.clocks.save(now, this.bank);
       running = this.clocks.size;
     }
