@@ -142,7 +142,8 @@ describe('sealed answers', () => {
     const windows: { opened: number; frames: { at: number; msg: ServerMessage }[] }[] = [];
     for (const round of [1, 2]) {
       await until(
-        () => legalOf(c0)?.window === 'bid' && legalOf(c0)?.round === round,
+        () =>
+          [c0, c1, c2].every((c) => legalOf(c)?.window === 'bid' && legalOf(c)?.round === round),
         10_000,
         'bids',
       );
