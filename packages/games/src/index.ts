@@ -1,5 +1,6 @@
 import { randomBot, type AnyGame, type Bot } from '@boss-table/core';
 import { bigBoss, bigBossHeuristicBot, ismctsBigBossBot } from '@boss-table/big-boss';
+import { bossCards, bossCardsHeuristicBot, ismctsBossCardsBot } from '@boss-table/boss-cards';
 import { heuristicBot, ismctsBossBot, theBoss } from '@boss-table/the-boss';
 
 /** A kind of bot a game offers: its levels (empty: none) and how to make one. */
@@ -61,6 +62,16 @@ registerGame({
     ismcts: {
       levels: ISMCTS_LEVELS,
       make: (level) => ismctsBigBossBot((level ?? 'medium') as Level) as Bot,
+    },
+  },
+});
+registerGame({
+  game: bossCards,
+  bots: {
+    heuristic: { levels: [], make: () => bossCardsHeuristicBot() as Bot },
+    ismcts: {
+      levels: ISMCTS_LEVELS,
+      make: (level) => ismctsBossCardsBot((level ?? 'medium') as Level) as Bot,
     },
   },
 });

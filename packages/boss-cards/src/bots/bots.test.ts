@@ -1,0 +1,79 @@
+import { botContext, canonical, playRandomGame, Rng } from '@boss-table/core';
+import { describe, expect, it } from 'vitest';
+import { bossCards } from '../game.js';
+import { legalMoves } from '../play.js';
+import type { BossCardsState } from '../state.js';
+import { byCard, dealt, options, rest } from '../test-kit.js';
+import { bossCardsHeuristicBot } from './heuristic.js';
+import { ismctsBossCardsBot } from './ismcts.js';
+
+describe('Boss Cards bots', () => {
+  it('the heuristic bot returns a legal move from its view, every time', () => {
+    const bot = bossCardsHeuristicBot();
+    let asked = 0;
+    for (const raw of [{ players: 2 }, { players: 3, aceNamesSuit: true }, { players: 5 }])
+      playRandomGame(byCard, raw, 'h', {
+        onState(s) {
+          const st = s as BossCardsState;
+          if (bossCards.isOver(st)) return;
+          const move = bot.chooseMove(bossCards.view(st, st.turn), botContext('x', 10));
+          expect(legalMoves(st, st.turn).map(canonical)).toContain(canonical(move));
+          asked++;
+        },
+      });
+    expect(asked).toBeGreaterThan(300);
+  });
+
+  it('the heuristic plays a plain card rather than a Boss card, and names the suit it holds most of', () => {
+    const hands = [
+      ['2C', '9D', 'JH', 'AS', '3S'],
+      ['4C', '5D', 'QS', '8H', '7H'],
+    ];
+    const s = dealt({ players: 2, handSize: 5 }, hands, ['5C', ...rest([...hands.flat(), '5C'])]);
+    const bot = bossCardsHeuristicBot();
+    const first = bot.chooseMove(bossCards.view(s, 1), botContext('x', 10));
+    expect(first.type === 'play' && ['4C', '5D'].includes(first.card)).toBe(true);
+    s.demandSuit = 0;
+    s.demandRank = 7; // nothing plain matches clubs or 9 in seat 1's hand but 4C
+    s.hands[1] = s.hands[1].filter((c) => c !== 0 * 13 + 2);
+    const boss = bot.chooseMove(bossCards.view(s, 1), botContext('x', 10));
+    expect(boss).toEqual({ type: 'play', card: 'QS', suit: 'H' });
+  });
+
+  it('ismcts:easy answers with a legal move within its budget', () => {
+    const bot = ismctsBossCardsBot('easy');
+    const rng = Rng.fromSeed('i');
+    const s = bossCards.setup(options({ players: 3 }), 'i');
+    if (!s.ok) throw new Error(s.error.message);
+    let st = s.value.state;
+    for (let k = 0; k < 12; k++) {
+      const t0 = performance.now();
+      const move = bot.chooseMove(bossCards.view(st, st.turn), { rng, deadline: t0 + 200 });
+      expect(performance.now() - t0).toBeLessThan(200);
+      const r = bossCards.apply(st, st.turn, move as never);
+      if (!r.ok) throw new Error(r.error.message);
+      st = r.value.state;
+    }
+  });
+
+  it('the heuristic beats random play by move in most games', () => {
+    let wins = 0;
+    const h = bossCardsHeuristicBot();
+    for (let g = 0; g < 10; g++) {
+      const rng = Rng.fromSeed(`g${g}`);
+      const r = bossCards.setup(options({ players: 2, dealer: g % 2 }), `g${g}`);
+      if (!r.ok) throw new Error(r.error.message);
+      const s = r.value.state;
+      while (!bossCards.isOver(s)) {
+        const move =
+          s.turn === 0
+            ? h.chooseMove(bossCards.view(s, 0), botContext('h', 10))
+            : bossCards.randomMove(s, 1, rng)!;
+        const e = bossCards.applyInPlace(s, s.turn, move);
+        if (e) throw new Error(e.message);
+      }
+      if (s.winner === 0) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(8);
+  });
+});
