@@ -90,11 +90,14 @@ export function savedInvites(table: string): SavedInvite[] {
  */
 function useLinkBase(): {
   info: ServerInfo | null;
+  /** The server has said where it can be reached (or could not be asked). */
+  known: boolean;
   base: string;
   setBase: (b: string) => void;
   addresses: string[];
 } {
   const [info, setInfo] = useState<ServerInfo | null>(null);
+  const [known, setKnown] = useState(false);
   const [base, setBase] = useState(window.location.origin);
   useEffect(() => {
     let live = true;
@@ -102,11 +105,16 @@ function useLinkBase(): {
       (i) => {
         if (!live) return;
         setInfo(i);
+        setKnown(true);
         if (i.publicUrl) setBase(i.publicUrl);
         else if (isLocalHost(window.location.hostname) && i.addresses.length > 0)
           setBase(i.addresses[0]);
       },
-      () => live && setInfo(null),
+      () => {
+        if (!live) return;
+        setInfo(null);
+        setKnown(true);
+      },
     );
     return () => {
       live = false;
@@ -119,7 +127,7 @@ function useLinkBase(): {
       window.location.origin,
     ]),
   ];
-  return { info, base, setBase, addresses };
+  return { info, known, base, setBase, addresses };
 }
 
 /** The seats' invite links, with the address to use in them, Copy, and (optionally) Sit here. */
@@ -132,7 +140,10 @@ export function Invites({
   seats: readonly SavedInvite[];
   sit?: (invite: string) => void;
 }) {
-  const { info, base, setBase, addresses } = useLinkBase();
+  const { info, known, base, setBase, addresses } = useLinkBase();
+  // No link until the server has said where friends reach it: a link copied a moment too
+  // early would point at this computer.
+  if (!known) return <p>Finding the address your friends can reach…</p>;
   return (
     <>
       {info?.publicUrl ? (
