@@ -18,6 +18,8 @@ export interface ArenaGameResult {
   readonly seats: readonly string[];
   readonly scores: readonly number[];
   readonly winners: readonly number[];
+  /** Every seat, best first (the game's ranking). */
+  readonly ranking: readonly number[];
   /** Decision times in ms, per seat. */
   readonly decisionMs: readonly (readonly number[])[];
 }
@@ -54,6 +56,7 @@ export function playArenaGame(job: ArenaJob, cache = new Map<string, Bot>()): Ar
     seats: job.seats,
     scores: outcome.scores,
     winners: outcome.winners,
+    ranking: outcome.ranking,
     decisionMs,
   };
 }

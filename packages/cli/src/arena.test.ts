@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runArena } from './arena.js';
+import { formatRatings, rateBots, runArena } from './arena.js';
 import type { ArenaGameResult } from './arena-games.js';
 import { plotSvg, quantile, seatsFor, summarise, wilson } from './arena-stats.js';
 
@@ -38,6 +38,7 @@ describe('arena statistics', () => {
         seats: ['x', 'y', 'y'],
         scores: [5, 5, 1],
         winners: [0, 1],
+        ranking: [0, 1, 2],
         decisionMs: [[1, 3], [2], [4]],
       },
       {
@@ -45,6 +46,7 @@ describe('arena statistics', () => {
         seats: ['y', 'x', 'y'],
         scores: [9, 2, 1],
         winners: [0],
+        ranking: [0, 1, 2],
         decisionMs: [[1], [10], [1]],
       },
     ];
@@ -57,6 +59,23 @@ describe('arena statistics', () => {
       quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 0.95),
     ).toBe(19);
     expect(plotSvg([x, y], 'test')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
+  });
+
+  it('rates bots as players are rated: the one that keeps winning ends above', () => {
+    const games: ArenaGameResult[] = Array.from({ length: 20 }, (_, index) => ({
+      index,
+      seats: index % 2 ? ['strong', 'weak', 'weak'] : ['weak', 'weak', 'strong'],
+      scores: index % 2 ? [9, 1, 0] : [0, 1, 9],
+      winners: [index % 2 ? 0 : 2],
+      ranking: index % 2 ? [0, 1, 2] : [2, 1, 0],
+      decisionMs: [[1], [1], [1]],
+    }));
+    const [first, second] = rateBots(games);
+    expect(first.name).toBe('strong');
+    expect(first.rating).toBeGreaterThan(1500);
+    expect(second.rating).toBeLessThan(first.rating);
+    expect(second.mu).toBeLessThan(25);
+    expect(formatRatings([first, second])).toMatch(/strong ≈ \d+/);
   });
 
   it('plays a tournament in this thread, the same under the same seed', async () => {

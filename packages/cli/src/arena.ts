@@ -7,6 +7,7 @@ import { parseBotSpec } from '@boss-table/games/bots';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playArenaGame, type ArenaGameResult, type ArenaJob } from './arena-games.js';
 import { plotSvg, seatsFor, summarise, type BotStats } from './arena-stats.js';
+import { displayRating, newRating, rateGame, type Rating } from '@boss-table/ratings';
 
 const FLAGS: Record<string, FlagSpec> = {
   game: { type: 'string', help: 'the game (default the-boss)' },
@@ -27,9 +28,13 @@ const FLAGS: Record<string, FlagSpec> = {
   },
   json: { type: 'boolean', help: 'print one JSON object with the results' },
   plot: { type: 'string', help: 'write an SVG chart of win rates and scores to this file' },
+  rate: {
+    type: 'boolean',
+    help: 'also rate each bot (Weng-Lin, as players are rated), e.g. "ismcts:hard ≈ 1850"',
+  },
 };
 const USAGE =
-  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--json] [--plot FILE.svg]';
+  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--rate] [--json] [--plot FILE.svg]';
 const SUMMARY =
   'Plays bots against each other, rotating seats so each bot plays every seat equally, and\nreports per bot: win rate with a 95 % interval, mean score and decision times.';
 
@@ -205,10 +210,12 @@ export const arenaCommand: Command = {
       const title = `${game.name}, ${players} players, ${config.games} games: ${specs.join(' vs ')}`;
       await writeFile(flags.plot as string, plotSvg(stats, title));
     }
+    const ratings = flags.rate ? rateBots(results) : undefined;
     if (flags.json)
       io.out(
         JSON.stringify({
           games: config.games,
+          ...(ratings ? { ratings } : {}),
           bots: stats.map((s) => ({
             name: s.name,
             games: s.games,
@@ -221,7 +228,53 @@ export const arenaCommand: Command = {
           })),
         }),
       );
-    else io.out(formatTable(stats, config.games));
+    else {
+      io.out(formatTable(stats, config.games));
+      if (ratings) io.out(formatRatings(ratings));
+    }
     return 0;
   },
 };
+
+export interface BotRating {
+  readonly name: string;
+  /** The rating shown to people (`displayRating`). */
+  readonly rating: number;
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/**
+ * Rates each bot spec over the games in order, as the site rates players: one rating per
+ * spec; when a spec holds several seats of one game, each seat is rated as a player of that
+ * rating and the spec takes the mean of their new ratings.
+ */
+export function rateBots(results: readonly ArenaGameResult[]): BotRating[] {
+  const ratings = new Map<string, Rating>();
+  for (const g of results) {
+    const before = g.seats.map((spec) => ratings.get(spec) ?? newRating());
+    const after = rateGame(before, {
+      winners: g.winners,
+      scores: g.scores,
+      ranking: g.ranking,
+      decidedBy: '',
+    });
+    for (const spec of new Set(g.seats)) {
+      const mine = after.filter((_, seat) => g.seats[seat] === spec);
+      ratings.set(spec, {
+        mu: mine.reduce((s, r) => s + r.mu, 0) / mine.length,
+        sigma: mine.reduce((s, r) => s + r.sigma, 0) / mine.length,
+      });
+    }
+  }
+  return [...ratings]
+    .map(([name, r]) => ({ name, rating: displayRating(r), mu: r.mu, sigma: r.sigma }))
+    .sort((a, b) => b.rating - a.rating);
+}
+
+export function formatRatings(ratings: readonly BotRating[]): string {
+  const lines = ratings.map(
+    (r) => `  ${r.name} ≈ ${r.rating}  (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(2)})`,
+  );
+  return `Ratings (Weng-Lin; shown as 1500 + 40 × (μ − 3σ), a new player 1500):\n${lines.join('\n')}\n`;
+}
