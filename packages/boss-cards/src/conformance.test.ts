@@ -16,15 +16,15 @@ describe('Boss Cards conforms to the game contract', () => {
     const report = checkConformance(byCard, {
       options: OPTIONS,
       seeds: ['a', 'b'],
-      games: 5,
-      stride: 4,
+      games: 10,
+      stride: 2,
       calibrationGames: 200,
       skip: {
         'random-move':
           "the games are played by card (byCard), since uniform play by move never ends a round; bossCards' own randomMove is checked below",
       },
     });
-    expect(report.games).toBe(5);
+    expect(report.games).toBe(10);
     expect(report.statesChecked).toBeGreaterThan(100);
     expect(report.clockMoves).toBe(0);
   });
