@@ -120,7 +120,7 @@ export function sample(v: BossCardsView, rng: Rng): BossCardsState {
   const byTag = new Map<number, number[]>();
   for (let c = 0; c < total; c++) {
     if (known[c]) continue;
-    const t = tags[c] === TAG_START ? TAG_START : tags[c];
+    const t = tags[c];
     let list = byTag.get(t);
     if (!list) byTag.set(t, (list = []));
     list.push(c);

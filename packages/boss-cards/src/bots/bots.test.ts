@@ -34,8 +34,9 @@ describe('Boss Cards bots', () => {
     const first = bot.chooseMove(bossCards.view(s, 1), botContext('x', 10));
     expect(first.type === 'play' && ['4C', '5D'].includes(first.card)).toBe(true);
     s.demandSuit = 0;
-    s.demandRank = 7; // nothing plain matches clubs or 9 in seat 1's hand but 4C
-    s.hands[1] = s.hands[1].filter((c) => c !== 0 * 13 + 2);
+    s.demandRank = 7; // clubs or 9: of seat 1's plain cards only 4C matches; it goes to seat 0
+    s.hands[1] = s.hands[1].filter((c) => c !== 2);
+    s.hands[0].push(2);
     const boss = bot.chooseMove(bossCards.view(s, 1), botContext('x', 10));
     expect(boss).toEqual({ type: 'play', card: 'QS', suit: 'H' });
   });
