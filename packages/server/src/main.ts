@@ -17,12 +17,21 @@ try {
   process.exit(2);
 }
 const webRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const server = await startServer({
-  ...settings,
-  dataDir: resolve(settings.dataDir),
-  log,
-  ...(existsSync(webRoot) ? { webRoot } : {}),
-});
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer({
+    ...settings,
+    dataDir: resolve(settings.dataDir),
+    log,
+    ...(existsSync(webRoot) ? { webRoot } : {}),
+  });
+} catch (e) {
+  // A port in use, a database out of reach: one clear line, not a stack trace.
+  const message = (e as Error).message;
+  log.error('could not start', { message });
+  process.stderr.write(`Boss Table could not start: ${message}\n`);
+  process.exit(1);
+}
 process.stdout.write(`Boss Table is on http://localhost:${server.port}\n`);
 const info = server.info();
 if (info.publicUrl) process.stdout.write(`Invite links use ${info.publicUrl}\n`);

@@ -154,7 +154,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     },
   });
 
-  await new Promise<void>((resolve) => http.listen(opts.port ?? 8080, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use fails the start with its reason (and leaves nothing running).
+    http.once('error', (e) => {
+      void service.close().then(() => storage.close());
+      reject(e);
+    });
+    http.listen(opts.port ?? 8080, host, resolve);
+  });
   const port = (http.address() as AddressInfo).port;
   serverInfo = () => serverInfoOf(opts.publicUrl, host, port);
   log.info('listening', {
