@@ -1,10 +1,10 @@
-import { err, ok, type GameDefinition } from '@boss-table/core';
+import { applyOnCopy, ok, type GameDefinition } from '@boss-table/core';
 import { legalSummary } from './legal-summary.js';
 import { parseMove } from './move.js';
 import { parseOptions } from './options.js';
 import { applyMove, legalMoves, randomMove } from './play.js';
 import { setup } from './setup.js';
-import { cloneState, type BigBossState, type EventSink } from './state.js';
+import { cloneState, type BigBossState } from './state.js';
 import { summary } from './summary.js';
 import type { BigBossEvent, BigBossMove, BigBossOptions, BigBossView } from './types.js';
 import { sample, view } from './view.js';
@@ -32,12 +32,7 @@ export const bigBoss: BigBossGame = {
   legalMoves,
   randomMove,
   parseMove,
-  apply(state, seat, move) {
-    const next = cloneState(state);
-    const events: NonNullable<EventSink> = [];
-    const broken = applyMove(next, seat, move, events);
-    return broken ? err(broken) : ok({ state: next, events });
-  },
+  apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,
   applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
   view,

@@ -1,9 +1,9 @@
-import { err, ok, type GameDefinition } from '@boss-table/core';
+import { applyOnCopy, type GameDefinition } from '@boss-table/core';
 import type { BossCardsEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';
 import { parseMove, type BossCardsMove } from './move.js';
 import { parseOptions, type BossCardsOptions } from './options.js';
-import { applyMove, legalMoves, randomMove, type Sink } from './play.js';
+import { applyMove, legalMoves, randomMove } from './play.js';
 import { parsePresets, type BossCardsPresets } from './presets.js';
 import { setup } from './setup.js';
 import { cloneState, type BossCardsState } from './state.js';
@@ -33,12 +33,7 @@ export const bossCards: BossCardsGame = {
   legalMoves,
   randomMove,
   parseMove,
-  apply(state, seat, move) {
-    const next = cloneState(state);
-    const events: NonNullable<Sink> = [];
-    const broken = applyMove(next, seat, move, events);
-    return broken ? err(broken) : ok({ state: next, events });
-  },
+  apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,
   applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
   view,

@@ -1,4 +1,4 @@
-import type { GameError, Result } from './result.js';
+import { err, ok, type GameError, type Result } from './result.js';
 import type { Rng } from './rng.js';
 
 /** A seat at the table, numbered from 0 clockwise. */
@@ -160,4 +160,21 @@ export function eventsFor<E>(emitted: readonly Emitted<E>[], viewer: Viewer): E[
   const out: E[] = [];
   for (const e of emitted) if (e.audience === 'all' || e.audience === viewer) out.push(e.event);
   return out;
+}
+
+/**
+ * A game's `apply` from its in-place rules step (the one `applyInPlace` runs without
+ * events): the step runs on a copy of the state, collecting its events; the state passed in
+ * is not changed.
+ */
+export function applyOnCopy<S, M, E, K extends GameError = GameError>(
+  clone: (state: S) => S,
+  step: (state: S, seat: Seat, move: M, events: Emitted<E>[] | null) => K | undefined,
+): (state: S, seat: Seat, move: M) => Result<Applied<S, E>, K> {
+  return (state, seat, move) => {
+    const next = clone(state);
+    const events: Emitted<E>[] = [];
+    const broken = step(next, seat, move, events);
+    return broken ? err(broken) : ok({ state: next, events });
+  };
 }

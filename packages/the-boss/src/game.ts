@@ -1,4 +1,4 @@
-import { err, ok, type GameDefinition } from '@boss-table/core';
+import { applyOnCopy, type GameDefinition } from '@boss-table/core';
 import type { BossEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';
 import { parseMove } from './move.js';
@@ -33,12 +33,7 @@ export const theBoss: TheBossGame = {
   legalMoves,
   randomMove,
   parseMove,
-  apply(state, seat, move) {
-    const next = cloneState(state);
-    const events: NonNullable<Parameters<typeof applyMove>[3]> = [];
-    const broken = applyMove(next, seat, move, events);
-    return broken ? err(broken) : ok({ state: next, events });
-  },
+  apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,
   applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
   view,

@@ -21,6 +21,7 @@
  * built on an old state can never be taken for an answer to a later window.
  */
 import {
+  applyOnCopy,
   CLOCK,
   type Applied,
   type ClockSpec,
@@ -683,12 +684,7 @@ export const bidVeto: BidVetoGame = {
   legalMoves,
   randomMove,
   parseMove,
-  apply(state, seat, move) {
-    const next = cloneState(state);
-    const events: Emitted<BidVetoEvent>[] = [];
-    const broken = applyMove(next, seat, move, events);
-    return broken ? err(broken) : ok({ state: next, events });
-  },
+  apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,
   applyInPlace: (state, seat, move) => applyMove(state, seat, move, null),
   view,
