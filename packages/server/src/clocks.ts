@@ -16,6 +16,14 @@ interface Running {
   since: number | null;
 }
 
+/** A clock seen for the first time: its whole length ahead, running from `now` if it runs. */
+const fresh = (spec: ClockSpec, now: number): Running => ({
+  spec,
+  shownMs: spec.ms,
+  usedMs: 0,
+  since: spec.running ? now : null,
+});
+
 /** What is saved with the table (JSON), so that a restart resumes every clock. */
 export interface SavedClocks {
   readonly clocks: readonly {
@@ -48,12 +56,7 @@ export class ClockKeeper {
       seen.add(spec.id);
       const c = this.running.get(spec.id);
       if (!c) {
-        this.running.set(spec.id, {
-          spec,
-          shownMs: spec.ms,
-          usedMs: 0,
-          since: spec.running ? now : null,
-        });
+        this.running.set(spec.id, fresh(spec, now));
         continue;
       }
       c.shownMs = Math.max(c.shownMs, spec.ms);
@@ -133,12 +136,7 @@ export class ClockKeeper {
     for (const spec of specs) {
       const s = byId.get(spec.id);
       if (!s) {
-        this.running.set(spec.id, {
-          spec,
-          shownMs: spec.ms,
-          usedMs: 0,
-          since: spec.running ? now : null,
-        });
+        this.running.set(spec.id, fresh(spec, now));
         continue;
       }
       const wasRunning = s.since !== null;
