@@ -3,27 +3,16 @@
  * clients choosing from the compact legal form) and bots mixed, both rule sets; everyone
  * ends with the server's view of its seat, and no frame tells a seat what it may not know.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsFor, replay, Rng, type GameRecord } from '@boss-table/core';
 import { bigBoss, type BigBossLegal, type BigBossState } from '@boss-table/big-boss';
 import type { ServerMessage } from '@boss-table/client';
 import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
-import { silentLogger } from './log.js';
-import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { type RunningServer } from './server.js';
+import { autoPlay, nodeClient, until } from './test-kit.js';
+import { useServer } from './test-server.js';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: tempDataDir(),
-    log: silentLogger,
-    botBudgetMs: 5,
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /** A move from Big Boss's compact legal form alone (docs/protocol.md), as a thin client would. */
 function bigBossMoveFromLegal(legal: unknown, rng: Rng): unknown {
@@ -182,7 +171,7 @@ describe('Big Boss games over WebSocket', () => {
     [6, 'original', [2]],
   ] as [number, 'modern' | 'original', number[]][])
     it(`${players} players, ${rules}, people at ${humans.join(', ')}: same end for everyone, nothing leaked`, async () => {
-      const client = nodeClient(server.url);
+      const client = nodeClient(server().url);
       const created = await client.createTable({
         game: 'big-boss',
         options: { rules },
@@ -202,7 +191,7 @@ describe('Big Boss games over WebSocket', () => {
       const frames = conns.map(recordFrames);
       const spectatorFrames = recordFrames(spectator);
       conns.forEach((c, i) => autoPlay(c, `bb${players}${rules}/${i}`, 0, bigBossMoveFromLegal));
-      const table = server.tables.get(created.id)!;
+      const table = server().tables.get(created.id)!;
       await until(() => table.stored.status === 'finished', 90_000, 'the game to end');
       await until(
         () => [...conns, spectator].every((c) => c.state?.seq === table.seq),

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BotPool, type BotTicket } from './bot-pool.js';
-import { silentLogger } from './log.js';
-import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { autoPlay, nodeClient, until } from './test-kit.js';
+import { useServer } from './test-server.js';
 
 // What the tables tell the pool about each job: whose table, and whether people sit there.
 const tickets: (BotTicket | undefined)[] = [];
@@ -12,23 +11,14 @@ vi.spyOn(BotPool.prototype, 'think').mockImplementation(function (this: BotPool,
   return think.call(this, job, ticket);
 });
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: tempDataDir(),
-    log: silentLogger,
-    botBudgetMs: 5,
-  });
-});
-afterAll(async () => {
-  await server.close();
+const server = useServer();
+afterAll(() => {
   vi.restoreAllMocks();
 });
 
 describe('tables ask the bot pool with their ticket', () => {
   it('a bots-only table as `bots`, a table with a person (its bot and stand-ins) as `people`', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const botsOnly = await client.createTable({
       game: 'the-boss',
       seats: [
@@ -43,7 +33,7 @@ describe('tables ask the bot pool with their ticket', () => {
     const j = await client.join(withPerson.id, { name: 'P', invite: withPerson.seats[0].invite! });
     const conn = client.connect(withPerson.id, { token: j.token });
     autoPlay(conn, 'person');
-    const finished = (id: string) => server.tables.get(id)?.stored.status === 'finished';
+    const finished = (id: string) => server().tables.get(id)?.stored.status === 'finished';
     await until(() => finished(botsOnly.id) && finished(withPerson.id), 30_000, 'both games');
     conn.close();
     const of = (id: string) => tickets.filter((t) => t?.table === id);
@@ -52,7 +42,7 @@ describe('tables ask the bot pool with their ticket', () => {
     expect(of(withPerson.id).length).toBeGreaterThan(5);
     expect(of(withPerson.id).every((t) => t?.priority === 'people')).toBe(true);
     expect(tickets.every((t) => t !== undefined)).toBe(true);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server().url}/metrics`)).text();
     for (const table of ['people', 'bots']) {
       const count = new RegExp(`boss_bot_answer_seconds_count\\{table="${table}"\\} (\\d+)`);
       expect(Number(count.exec(metrics)?.[1])).toBeGreaterThan(5);

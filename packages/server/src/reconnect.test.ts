@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
-import { silentLogger } from './log.js';
-import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { autoPlay, nodeClient, until } from './test-kit.js';
+import { useServer } from './test-server.js';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: tempDataDir(),
-    log: silentLogger,
-    botBudgetMs: 5,
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('reconnection', () => {
   it('gives a dropped client exactly what it missed: nothing lost, nothing twice', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const t = await client.createTable({
       game: 'the-boss',
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
@@ -37,7 +25,7 @@ describe('reconnection', () => {
     conns.forEach((c, i) => c.on('events', (m) => seqs[i].push(m.seq)));
     conns.slice(0, 2).forEach((c, i) => autoPlay(c, `r${i}`, 30));
     const rng = Rng.fromSeed('drops');
-    const table = server.tables.get(t.id)!;
+    const table = server().tables.get(t.id)!;
     let drops = 0;
     while (table.stored.status !== 'finished') {
       await new Promise((r) => setTimeout(r, 5 + rng.int(40)));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
@@ -7,19 +7,9 @@ import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { useServer } from './test-server.js';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: tempDataDir(),
-    log: silentLogger,
-    botBudgetMs: 5,
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /**
  * Fails if a frame sent to `seat` (null: spectator) holds something it may not know: another
@@ -44,7 +34,7 @@ function scan(
 }
 
 async function playTable(players: number, humans: number[], seed: string) {
-  const client = nodeClient(server.url);
+  const client = nodeClient(server().url);
   const created = await client.createTable({
     game: 'the-boss',
     options: players > 4 ? { rules: 'arena' } : {},
@@ -60,7 +50,7 @@ async function playTable(players: number, humans: number[], seed: string) {
   const frames = conns.map(recordFrames);
   const spectatorFrames = recordFrames(spectator);
   conns.forEach((c, i) => autoPlay(c, `${seed}/${i}`));
-  const table = server.tables.get(created.id)!;
+  const table = server().tables.get(created.id)!;
   await until(() => table.stored.status === 'finished', 60_000, 'the game to end');
   await until(
     () => [...conns, spectator].every((c) => c.state?.seq === table.seq),
@@ -187,7 +177,7 @@ describe('complete games over WebSocket', () => {
 describe('the HTTP API', () => {
   it('refuses bad requests with a code and a sentence', async () => {
     const post = async (path: string, body: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(server.url + path, {
+      const res = await fetch(server().url + path, {
         method: 'POST',
         body,
         headers: { 'content-type': 'application/json', ...headers },
@@ -249,7 +239,7 @@ describe('the HTTP API', () => {
   });
 
   it('hands out seats by invite, lists the lobby, and keeps the record until the end', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const t = await client.createTable({
       game: 'the-boss',
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
@@ -273,17 +263,17 @@ describe('the HTTP API', () => {
     const details = await client.getTable(t.id);
     expect(details.status).toBe('running');
     expect(JSON.stringify(details)).not.toContain(a.token);
-    expect(JSON.stringify(details)).not.toContain(server.tables.get(t.id)!.stored.seed);
+    expect(JSON.stringify(details)).not.toContain(server().tables.get(t.id)!.stored.seed);
     await expect(client.getRecord(t.id)).rejects.toMatchObject({
       status: 409,
       code: 'not-finished',
     });
     // Tokens are stored only as hashes.
-    const stored = server.storage.table(t.id)!;
+    const stored = server().storage.table(t.id)!;
     expect(JSON.stringify(stored)).not.toContain(a.token);
-    const health = await fetch(server.url + '/healthz');
+    const health = await fetch(server().url + '/healthz');
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(server.url + '/metrics')).text();
+    const metrics = await (await fetch(server().url + '/metrics')).text();
     expect(metrics).toMatch(/boss_tables\{status="running"\} \d+/);
     expect(metrics).toContain('boss_move_seconds_bucket');
   });
@@ -322,19 +312,19 @@ async function rawSocket(url: string): Promise<{
 
 describe('authority: only the seat whose turn it is moves, at the current seq', () => {
   it('refuses every wrong message with the right code and changes nothing', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const t = await client.createTable({
       game: 'the-boss',
       seats: [{ kind: 'human' }, { kind: 'human' }],
     });
     const a = await client.join(t.id, { name: 'A', invite: t.seats[0].invite! });
     const b = await client.join(t.id, { name: 'B', invite: t.seats[1].invite! });
-    const ws = server.url.replace('http', 'ws') + `/ws/tables/${t.id}`;
+    const ws = server().url.replace('http', 'ws') + `/ws/tables/${t.id}`;
     const sa = await rawSocket(`${ws}?token=${a.token}`);
     const sb = await rawSocket(`${ws}?token=${b.token}`);
     const spec = await rawSocket(ws);
     const snap = (await sa.next('snapshot')) as Extract<ServerMessage, { type: 'snapshot' }>;
-    const table = server.tables.get(t.id)!;
+    const table = server().tables.get(t.id)!;
     const dealer = theBoss.activeSeats(table.state as never)[0];
     const [mover, other] = dealer === 0 ? [sa, sb] : [sb, sa];
     const moverLegal = (

@@ -3,29 +3,19 @@
  * rules' clocks (expiry moves by the clock, recorded), sealed answers that change nothing in
  * the others' frames, and a restart in the middle of a window.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRecord, replay } from '@boss-table/core';
 import { bidVeto, type BidVetoLegal, type BidVetoState } from '@boss-table/core/testing/bid-veto';
 import { registerGame } from '@boss-table/games';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
 import { silentLogger } from './log.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer } from './server.js';
 import { nodeClient, tempDataDir, until } from './test-kit.js';
+import { useServer } from './test-server.js';
 
 registerGame({ game: bidVeto, bots: {} });
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: tempDataDir(),
-    log: silentLogger,
-    botBudgetMs: 5,
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 const legalOf = (c: TableConnection) => c.state?.legal as BidVetoLegal | null | undefined;
 const framesOf = (c: TableConnection) => {
@@ -53,7 +43,7 @@ function answerAlways(c: TableConnection, bid: number, errors: string[]) {
 
 describe('open windows over WebSocket', () => {
   it('takes the moves of several seats sent at once on the same seq, bots too, to the end', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const t = await client.createTable({
       game: 'bid-veto',
       options: { rounds: 2, bidMs: 4000, vetoMs: 1500, vetoMinMs: 600 },
@@ -77,7 +67,7 @@ describe('open windows over WebSocket', () => {
     // The rest of the game: everyone answers every window; the bot answers at its own pace.
     const errors: string[] = [];
     conns.forEach((c, i) => answerAlways(c, i + 1, errors));
-    const live = server.tables.get(t.id)!;
+    const live = server().tables.get(t.id)!;
     await until(() => live.stored.status === 'finished', 30_000, 'the game to end');
     expect(errors.filter((e) => e === 'stale-seq')).toEqual([]);
     // The clock closed the veto windows: its moves are in the record, which replays.
@@ -91,7 +81,7 @@ describe('open windows over WebSocket', () => {
   }, 60_000);
 
   it('a stale answer fails by the rules, with its code, not by its seq', async () => {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     const t = await client.createTable({
       game: 'bid-veto',
       options: { rounds: 1, bidMs: 4000, vetoMs: 2000, vetoMinMs: 600 },
@@ -121,7 +111,7 @@ describe('open windows over WebSocket', () => {
 describe('sealed answers', () => {
   /** A table where seat 1 holds a veto card (seats' cards are dealt from the table's seed). */
   async function tableWithVetoAtSeat1() {
-    const client = nodeClient(server.url);
+    const client = nodeClient(server().url);
     for (let tries = 0; tries < 30; tries++) {
       const t = await client.createTable({
         game: 'bid-veto',
@@ -129,7 +119,7 @@ describe('sealed answers', () => {
         seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       });
       const joined = await Promise.all([0, 1, 2].map((i) => client.join(t.id, { name: `P${i}` })));
-      const state = server.tables.get(t.id)!.state as BidVetoState;
+      const state = server().tables.get(t.id)!.state as BidVetoState;
       if (state.vetoCard[1]) return { client, t, joined };
     }
     throw new Error('No table dealt seat 1 a veto card in 30 tries.');
