@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Bot } from '@boss-table/core';
-import { findGame, GAMES } from '@boss-table/games';
+import { defaultGameId, findGame, GAMES } from '@boss-table/games';
 import { parseBotSpec } from '@boss-table/games/bots';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playArenaGame, type ArenaGameResult, type ArenaJob } from './arena-games.js';
@@ -171,7 +171,7 @@ export const arenaCommand: Command = {
     }
     const { flags, positional } = parseArgs(argv, FLAGS, 'arena');
     if (positional.length) throw new UsageError(`usage: ${USAGE}`);
-    const gameId = (flags.game as string | undefined) ?? 'the-boss';
+    const gameId = (flags.game as string | undefined) ?? defaultGameId();
     const game = findGame(gameId);
     if (!game)
       throw new UsageError(

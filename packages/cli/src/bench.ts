@@ -1,5 +1,5 @@
 import { playOutRandom, Rng, type AnyGame } from '@boss-table/core';
-import { findGame, GAMES } from '@boss-table/games';
+import { defaultGameId, findGame, GAMES } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 
 const FLAGS: Record<string, FlagSpec> = {
@@ -58,7 +58,7 @@ export const benchCommand: Command = {
     }
     const { flags, positional } = parseArgs(argv, FLAGS, 'bench');
     if (positional.length) throw new UsageError(`usage: ${USAGE}`);
-    const gameId = (flags.game as string | undefined) ?? 'the-boss';
+    const gameId = (flags.game as string | undefined) ?? defaultGameId();
     const game = findGame(gameId);
     if (!game)
       throw new UsageError(

@@ -37,6 +37,13 @@ export function registerGame(entry: GameEntry): void {
   GAMES[entry.game.id] = entry.game;
 }
 
+/** The game a command plays when none is named (the first registered: The Boss). */
+export function defaultGameId(): string {
+  const first = ENTRIES.keys().next();
+  if (first.done) throw new Error('No game is registered.');
+  return first.value;
+}
+
 export function findGame(id: string): AnyGame | undefined {
   return ENTRIES.get(id)?.game;
 }
