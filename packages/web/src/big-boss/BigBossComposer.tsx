@@ -330,12 +330,14 @@ export function BigBossComposer({
           that).
         </p>
       )}
-      <p className="why" role="status">
-        {problem ?? 'Ready.'}
-      </p>
-      <button type="submit" disabled={problem !== null || busy}>
-        Confirm
-      </button>
+      <div className="submit-row">
+        <p className="why" role="status">
+          {problem ?? 'Ready.'}
+        </p>
+        <button type="submit" disabled={problem !== null || busy}>
+          Confirm
+        </button>
+      </div>
     </form>
   );
 }

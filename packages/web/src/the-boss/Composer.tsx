@@ -118,12 +118,14 @@ export function Composer({
           ))}
         </div>
       </fieldset>
-      <p className="why" role="status">
-        {problem ?? 'Ready.'}
-      </p>
-      <button type="submit" disabled={problem !== null || busy}>
-        Confirm turn
-      </button>
+      <div className="submit-row">
+        <p className="why" role="status">
+          {problem ?? 'Ready.'}
+        </p>
+        <button type="submit" disabled={problem !== null || busy}>
+          Confirm turn
+        </button>
+      </div>
     </form>
   );
 }
