@@ -12,3 +12,5 @@ export * from './words.js';
 export * from './game.js';
 export * from './bots/ismcts.js';
 export * from './bots/heuristic.js';
+export * from './terminal.js';
+export * from './entry.js';

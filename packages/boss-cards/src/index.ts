@@ -13,3 +13,5 @@ export * from './words.js';
 export * from './legal-summary.js';
 export * from './bots/heuristic.js';
 export * from './bots/ismcts.js';
+export * from './terminal.js';
+export * from './entry.js';

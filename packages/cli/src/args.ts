@@ -86,6 +86,10 @@ export function helpText(
 export interface Io {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** Colour and emphasis (a TTY without NO_COLOR); plain text when absent. */
+  readonly colour?: boolean;
+  /** The terminal's width in columns, when known (80 otherwise). */
+  readonly columns?: number;
 }
 
 export interface Command {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
-import { parseTurn, playGame } from './play.js';
+import { theBossEntry } from '@boss-table/the-boss';
+import { playGame } from './play.js';
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -59,8 +60,17 @@ describe('boss replay', () => {
     });
     expect(summary.players.map((p: { smallLeft: number }) => p.smallLeft)).toEqual([2, 3]);
     expect(summary.players.map((p: { bigAvailable: number }) => p.bigAvailable)).toEqual([6, 6]);
+    // Without --json: the game step by step in words, as a spectator saw it.
     const readable = await run('replay', file);
-    expect(readable.out).toContain('round: 1');
+    expect(readable.out).toContain('The Boss, 2 players, seed "cli test": 3 moves.');
+    expect(readable.out).toContain(
+      'Move 1, Seat 1:\n  · Seat 1 placed 2 big cubes and 1 small cube on Detroit.\n  · Seat 1 revealed New York 0.',
+    );
+    expect(readable.out).toContain('Move 2, Seat 2:\n  · Seat 2 revealed Boston Prison.');
+    expect(readable.out).toContain('── The Boss, round 1');
+    // Nobody's hand is shown: a spectator sees hands as cities only.
+    expect(readable.out).not.toContain('Your hand');
+    expect(readable.out).not.toMatch(/[{}"]\w+"?:/);
   });
 
   it('refuses a move out of turn with its index, seat and rule', async () => {
@@ -160,18 +170,6 @@ describe('boss bench', () => {
 });
 
 describe('boss play', () => {
-  it('reads a turn as a move', () => {
-    expect(parseTurn('boston:3')).toEqual({ move: { reveal: 'boston:3' } });
-    expect(parseTurn('Detroit 2 1 boston:3')).toEqual({
-      move: { place: { city: 'detroit', big: 2, small: 1 }, reveal: 'boston:3' },
-    });
-    expect(parseTurn('chicago 1 boston:3')).toEqual({
-      move: { place: { city: 'chicago', big: 1, small: 0 }, reveal: 'boston:3' },
-    });
-    expect(parseTurn('gotham 1 boston:3')).toHaveProperty('error');
-    expect(parseTurn('detroit x boston:3')).toHaveProperty('error');
-  });
-
   it('plays a whole game from typed lines, explaining refused turns', async () => {
     const input = new PassThrough();
     const printed: string[] = [];
@@ -196,7 +194,12 @@ describe('boss play', () => {
       },
       err: (text: string) => printed.push(text),
     };
-    const code = await playGame({ players: 3, seat: 1, seed: 'piped', budget: 5 }, input, io);
+    const code = await playGame(
+      theBossEntry,
+      { players: 3, seat: 1, seed: 'piped', budget: 5 },
+      input,
+      io,
+    );
     expect(code).toBe(0);
     const all = printed.join('\n');
     expect(all).toContain('"gotham" is not a city');
@@ -204,10 +207,10 @@ describe('boss play', () => {
     expect(all).toMatch(/Ranking: /);
     expect(all).toContain('── Final standing');
     // The row shows revealed cards with the last one of a city in brackets.
-    expect(all).toMatch(/cards: (\S+ )*\[[^\]]+\]/);
+    expect(all).toMatch(/^ {0,1}\d\. [A-Z][\w ]+ {2,}(\S+ )*\[[^\]]+\]/m);
     // Bots' turns are narrated; other seats' hands appear only as counts by city.
-    expect(all).toMatch(/Seat [02] revealed /);
-    expect(all).toMatch(/Seat [02] +score .*\n +hand: \d+ cards? \(/);
+    expect(all).toMatch(/Bot [13] \(heuristic\) revealed /);
+    expect(all).toMatch(/[13] Bot [13] \(heuristic\)\n +score .*\n +hand: \d+ cards? \(/);
     expect(prompts).toBeGreaterThan(5);
   });
 
@@ -250,23 +253,26 @@ describe('boss play', () => {
       err: (text: string) => printed.push(text),
     };
     const code = await playGame(
+      theBossEntry,
       { players: 3, seat: 1, seed: 'commands', bots: 'heuristic,random', budget: 5 },
       input,
       io,
     );
     expect(code).toBe(0);
     const all = printed.join('\n');
-    expect(all).toContain('You are seat 1.');
-    expect(all).toContain('Bots: seat 0 heuristic, seat 2 random. Type help for how to play.');
-    expect(all).toContain('Commands: legal (what you may place and reveal)');
+    expect(all).toContain('You are seat 2 of 3.');
+    expect(all).toContain(
+      'Opponents: Bot 1 (heuristic), Bot 3 (random). Type help for how to play.',
+    );
+    expect(all).toContain('Commands: legal (what you may do now)');
     expect(all).toMatch(
       /Refused \(not-enough-big-cubes\): You have \d big cubes left to place this round, not 9\. Type legal to see your options\./,
     );
     // The table is shown when the turn comes, and again for show.
     expect(all.match(/── The Boss, round 1/g)).toHaveLength(2);
     // Seat 0 deals and moves first, so a bot moved before the person's first turn.
-    expect(all.indexOf('Seat 0 revealed ')).toBeGreaterThan(0);
-    expect(all.indexOf('Seat 0 revealed ')).toBeLessThan(all.indexOf('your turn> '));
+    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeGreaterThan(0);
+    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeLessThan(all.indexOf('your turn> '));
     expect(prompts).toBe(5);
     expect(all).toContain('You left the game.');
     expect(all).not.toContain('Ranking');
@@ -276,10 +282,15 @@ describe('boss play', () => {
     const input = new PassThrough();
     input.end();
     const printed: string[] = [];
-    const code = await playGame({ players: 2, seat: 0, seed: 'eof', budget: 5 }, input, {
-      out: (t) => printed.push(t),
-      err: (t) => printed.push(t),
-    });
+    const code = await playGame(
+      theBossEntry,
+      { players: 2, seat: 0, seed: 'eof', budget: 5 },
+      input,
+      {
+        out: (t) => printed.push(t),
+        err: (t) => printed.push(t),
+      },
+    );
     expect(code).toBe(0);
     expect(printed.join('\n')).toContain('Input ended');
   });

@@ -6,19 +6,35 @@ import {
   type GameRecord,
   type Seat,
 } from '@boss-table/core';
-import { makeBot } from '@boss-table/games/bots';
+import { makeBot, parseBotSpec } from '@boss-table/games/bots';
 import { UsageError } from './args.js';
 
-/** Bots from a comma-separated list of specs, one per seat; a shorter list repeats its last. */
-export function botsFor(gameId: string, list: string | undefined, seats: number): Bot[] {
+/**
+ * Bot specs from a comma-separated list, one per seat (a shorter list repeats its last), each
+ * checked against the game's bots and written as the registry spells it.
+ */
+export function botSpecsFor(gameId: string, list: string | undefined, seats: number): string[] {
   const specs = (list ?? 'random').split(',').map((s) => s.trim());
   return Array.from({ length: seats }, (_, i) => {
-    const spec = specs[Math.min(i, specs.length - 1)];
+    const spec = parseBotSpec(gameId, specs[Math.min(i, specs.length - 1)]);
+    if (!spec.ok) throw new UsageError(spec.error.message);
+    return spec.value.spec;
+  });
+}
+
+/** A bot for each seat's spec; null (a person) stays null. */
+export function makeBots(gameId: string, specs: readonly (string | null)[]): (Bot | null)[] {
+  return specs.map((spec) => {
+    if (spec === null) return null;
     const bot = makeBot(gameId, spec);
     if (!bot.ok) throw new UsageError(bot.error.message);
     return bot.value;
   });
 }
+
+/** Bots from a comma-separated list of specs, one per seat; a shorter list repeats its last. */
+export const botsFor = (gameId: string, list: string | undefined, seats: number): Bot[] =>
+  makeBots(gameId, botSpecsFor(gameId, list, seats)) as Bot[];
 
 /**
  * A game on this machine, run by core's driver: the full state, its record so far, and the

@@ -1,7 +1,7 @@
 import { UsageError, type Command, type Io } from './args.js';
 import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
-import { playCommand } from './play.js';
+import { playCommand } from './play-command.js';
 import { replayCommand } from './replay.js';
 import { selfplayCommand } from './selfplay.js';
 
@@ -49,6 +49,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 const stdio: Io = {
   out: (text) => process.stdout.write(text.endsWith('> ') ? text : text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
+  colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  columns: process.stdout.columns,
 };
 
 // Run when executed (bin/boss.js or node dist/main.js), not when imported by tests.

@@ -1,16 +1,126 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import WebSocket from 'ws';
-import { BossTableClient, type WebSocketLike } from '@boss-table/client';
-import { describeEvent, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
+import {
+  BossTableClient,
+  MoveError,
+  type ClockState,
+  type TableConnection,
+  type TimerState,
+  type WebSocketLike,
+} from '@boss-table/client';
+import type { ClockShown, GameEntry, Outcome, Seat, Viewer } from '@boss-table/core';
+import { findEntry, gameEntries } from '@boss-table/games';
 import type { Io } from './args.js';
-import { renderView } from './boss-render.js';
-import { formatLegal, parseTurn } from './play.js';
+import { runSession, seatNamer, type Change, type Submitted, type TableFeed } from './session.js';
+
+/** `boss play --server`: one seat of a table on a Boss Table server, for any game it knows. */
 
 export interface RemoteOptions {
   readonly server: string;
   readonly table: string;
   readonly token: string;
+  /** The game the player expects (`--game`): a table of another game is refused. */
+  readonly game?: string;
+}
+
+/** A seat of a server table through the client SDK: the server's view, legal form and clocks. */
+class RemoteTable implements TableFeed {
+  private conn: TableConnection | undefined;
+  private rulesClocks: readonly ClockState[] = [];
+  private timer: TimerState | null = null;
+
+  constructor(
+    private readonly client: BossTableClient,
+    private readonly opts: RemoteOptions,
+    private readonly say: (text: string) => void,
+  ) {}
+
+  get seat(): Viewer {
+    return this.conn?.state?.seat ?? null;
+  }
+
+  view(): unknown {
+    return this.conn?.state?.view;
+  }
+
+  legal(): unknown {
+    return this.conn?.state?.legal ?? null;
+  }
+
+  name(seat: Seat): string {
+    return seatNamer(this.seat, this.conn?.state?.seats ?? [])(seat);
+  }
+
+  clocks(): ClockShown[] {
+    const now = Date.now();
+    const shown: ClockShown[] = this.rulesClocks.map((c) => ({
+      id: c.id,
+      seats: c.seats,
+      leftMs: c.running ? c.deadline - now : null,
+    }));
+    if (this.timer)
+      shown.push({ id: 'turn', seats: [this.timer.seat], leftMs: this.timer.deadline - now });
+    return shown;
+  }
+
+  async submit(move: unknown): Promise<Submitted> {
+    try {
+      await this.conn!.move(move);
+      return { ok: true };
+    } catch (e) {
+      if (!(e instanceof MoveError)) throw e;
+      // The server says an illegal move as "rule: sentence" (docs/protocol.md).
+      const m = e.code === 'illegal-move' ? /^([\w-]+): (.*)$/s.exec(e.message) : null;
+      return m
+        ? { ok: false, rule: m[1], message: m[2] }
+        : { ok: false, rule: e.code, message: e.message };
+    }
+  }
+
+  start(change: (c: Change) => void, fail: (message: string) => void): void {
+    const { table } = this.opts;
+    const conn = this.client.connect(table, { token: this.opts.token });
+    this.conn = conn;
+    let refusal: string | null = null;
+    conn.on('message', (m) => {
+      if (m.type === 'snapshot' || (m.type === 'events' && 'view' in m)) {
+        this.rulesClocks = m.clocks ?? [];
+        this.timer = m.timer ?? null;
+      }
+      if (m.type === 'error' && m.seq === undefined) refusal = m.message;
+    });
+    conn.on('snapshot', (st) => {
+      this.say(
+        `Connected to table ${table} as ${st.seat === null ? 'a spectator' : `seat ${st.seat + 1}`}.`,
+      );
+      change({ actor: null, events: [] });
+    });
+    conn.on('events', (m) => change({ actor: m.seat, events: m.events }));
+    conn.on('status', (up) => {
+      if (!up && conn.state) this.say('Disconnected; reconnecting…');
+    });
+    conn.on('closed', ({ reason }) => {
+      if (!conn.state) fail(`boss play: the server closed the connection: ${reason}`);
+    });
+    // A token the server refuses closes the socket at once: say so rather than retry forever.
+    setTimeout(() => {
+      if (!conn.state)
+        fail(
+          `boss play: could not join table ${table} at ${this.client.baseUrl}${
+            refusal ? `: ${refusal}` : ' (check the table id and token).'
+          }`,
+        );
+    }, 5000).unref();
+  }
+
+  async outcome(): Promise<Outcome | undefined> {
+    const details = await this.client.getTable(this.opts.table);
+    return details.outcome as Outcome | undefined;
+  }
+
+  close(): void {
+    this.conn?.close();
+  }
 }
 
 /** Plays one seat of a table on a Boss Table server, through the client SDK. */
@@ -29,80 +139,32 @@ export async function playRemote(opts: RemoteOptions, input: Readable, io: Io): 
     baseUrl: url.origin,
     webSocket: (u) => new WebSocket(u) as unknown as WebSocketLike,
   });
-  const conn = client.connect(opts.table, { token: opts.token });
-  const names = (seat: number) => (seat === conn.state?.seat ? 'You' : `Seat ${seat}`);
-  const rl = createInterface({ input, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  let prompted = -1;
-  let finished = false;
-  let failure: string | null = null;
-
-  return new Promise<number>((resolve) => {
-    const done = (code: number) => {
-      conn.close();
-      rl.close();
-      resolve(code);
-    };
-    const prompt = async () => {
-      const st = conn.state;
-      if (!st || st.legal === null || prompted === st.seq) return;
-      prompted = st.seq;
-      io.out('');
-      io.out(renderView(st.view as BossView, names));
-      for (;;) {
-        io.out('your turn> ');
-        const next = await lines.next();
-        if (next.done) return done(0);
-        const line = next.value.trim();
-        if (line === 'quit' || line === 'exit') return done(0);
-        if (line === 'legal') io.out(formatLegal(conn.state!.legal as BossLegal));
-        else if (line === 'show') io.out(renderView(conn.state!.view as BossView, names));
-        else if (line !== '') {
-          const turn = parseTurn(line);
-          if ('error' in turn) {
-            io.out(turn.error);
-            continue;
-          }
-          try {
-            await conn.move(turn.move);
-            return;
-          } catch (e) {
-            io.out(`Refused: ${(e as Error).message} Type legal to see your options.`);
-          }
-        }
-      }
-    };
-    conn.on('snapshot', (st) => {
-      io.out(`Connected to table ${opts.table} as seat ${st.seat}.`);
-      void prompt();
-    });
-    conn.on('events', (m) => {
-      for (const event of m.events as BossEvent[]) {
-        if (event.type === 'turn') continue;
-        const text = describeEvent(event, conn.state?.seat ?? null, names);
-        if (text) io.out(`  · ${text}`);
-        if (event.type === 'game-over') finished = true;
-      }
-      if (finished) {
-        io.out(renderView(conn.state!.view as BossView, names));
-        return done(0);
-      }
-      if ('legal' in m) void prompt();
-    });
-    conn.on('status', (up) => {
-      if (!up) io.out('Disconnected; reconnecting…');
-    });
-    conn.on('message', (m) => {
-      if (m.type === 'error' && m.seq === undefined) failure = m.message;
-    });
-    // A token the server refuses closes the socket at once: say so rather than retry forever.
-    setTimeout(() => {
-      if (!conn.state) {
-        io.err(
-          `boss play: could not join table ${opts.table} at ${url.origin}${failure ? `: ${failure}` : ' (check the table id and token).'}`,
-        );
-        done(1);
-      }
-    }, 5000).unref();
-  });
+  let gameId: string;
+  try {
+    gameId = (await client.getTable(opts.table)).game;
+  } catch (e) {
+    io.err(
+      `boss play: could not find table ${opts.table} at ${url.origin}: ${(e as Error).message}`,
+    );
+    return 1;
+  }
+  const entry: GameEntry | undefined = findEntry(gameId);
+  if (!entry?.terminal) {
+    const known = gameEntries()
+      .filter((e) => e.terminal)
+      .map((e) => e.game.id);
+    io.err(
+      `boss play: table ${opts.table} plays "${gameId}", which this terminal cannot play; it plays ${known.join(', ')}. Update boss, or play it in the browser.`,
+    );
+    return 1;
+  }
+  if (opts.game !== undefined && opts.game !== gameId) {
+    io.err(
+      `boss play: table ${opts.table} plays ${entry.game.name} ("${gameId}"), not "${opts.game}".`,
+    );
+    return 2;
+  }
+  io.out(`${entry.game.name} at ${url.origin}, table ${opts.table}.`);
+  const table = new RemoteTable(client, opts, (text) => io.out(text));
+  return runSession(entry.terminal, table, input, io);
 }

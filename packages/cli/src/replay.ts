@@ -1,18 +1,38 @@
 import { readFile } from 'node:fs/promises';
-import { parseRecord, replay } from '@boss-table/core';
-import { findGame, GAMES } from '@boss-table/games';
+import {
+  CLOCK,
+  eventsFor,
+  PLAIN_STYLE,
+  parseRecord,
+  replay,
+  type Emitted,
+  type GameEntry,
+  type GameRecord,
+  type TerminalContext,
+} from '@boss-table/core';
+import { findEntry, GAMES } from '@boss-table/games';
+import { fit, seatNamer, styleFor } from './session.js';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 
 const FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean', help: 'print one JSON object: the summary of where the game ends' },
 };
 const USAGE = 'boss replay FILE [--json]';
-const SUMMARY = 'Replays a game record and shows where it ends. A refused record exits with 1.';
+const SUMMARY =
+  'Replays a game record step by step in words, as a spectator saw it, and shows where it ends.\nA refused record exits with 1.';
 
-/** Reads and replays a record; returns the game's summary, or an error sentence. */
+/** A replayed record: the game's summary where it ends, and the game step by step in words. */
+export interface ReplayedFile {
+  readonly ok: true;
+  readonly summary: unknown;
+  readonly words: string;
+}
+
+/** Reads and replays a record; returns the game's summary and its story, or an error sentence. */
 export async function replayFile(
   file: string,
-): Promise<{ ok: true; summary: unknown } | { ok: false; message: string }> {
+  ctx: Omit<TerminalContext, 'name' | 'viewer' | 'clocks'> = { style: PLAIN_STYLE, width: 80 },
+): Promise<ReplayedFile | { ok: false; message: string }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -32,13 +52,15 @@ export async function replayFile(
   }
   const record = parseRecord(raw);
   if (!record.ok) return { ok: false, message: `${file}: ${record.error.message}` };
-  const game = findGame(record.value.game);
-  if (game === undefined)
+  const entry = findEntry(record.value.game);
+  if (entry === undefined)
     return {
       ok: false,
       message: `${file}: unknown game "${record.value.game}"; known: ${Object.keys(GAMES).join(', ')}.`,
     };
-  const replayed = replay(game, record.value);
+  const { game } = entry;
+  const steps: (readonly Emitted<unknown>[])[] = [];
+  const replayed = replay(game, record.value, { onStep: (_, events) => steps.push(events) });
   if (!replayed.ok) {
     const e = replayed.error;
     const where =
@@ -53,7 +75,59 @@ export async function replayFile(
         : e.message;
     return { ok: false, message: `${file}: ${where}${message}` };
   }
-  return { ok: true, summary: game.summary(replayed.value.state) };
+  const state = replayed.value.state;
+  const summary: unknown = game.summary(state);
+  const words = entry.terminal
+    ? tell(entry, record.value, steps, game.view(state, null), {
+        ...ctx,
+        viewer: null,
+        name: seatNamer(null, recordPlayers(record.value)),
+        clocks: [],
+      })
+    : describeSummary(summary);
+  return { ok: true, summary, words };
+}
+
+/** The players a record names (people and bots), for their names in the story. */
+function recordPlayers(record: GameRecord): { name?: string; bot?: string }[] {
+  return (record.players ?? []).map((p) => ({
+    ...(typeof p.name === 'string' && p.name ? { name: p.name } : {}),
+    ...(typeof p.bot === 'string' ? { bot: p.bot } : {}),
+  }));
+}
+
+/**
+ * The game as a spectator saw it, in the game's own words: setup, then each move's events
+ * under who made it, then the table where it ends.
+ */
+function tell(
+  entry: GameEntry,
+  record: GameRecord,
+  steps: readonly (readonly Emitted<unknown>[])[],
+  end: unknown,
+  ctx: TerminalContext,
+): string {
+  const pieces = entry.terminal!;
+  const said = (emitted: readonly Emitted<unknown>[]) =>
+    eventsFor(emitted, null).flatMap((e) => {
+      const text = pieces.describeEvent(e, ctx);
+      return text ? [`  · ${text}`] : [];
+    });
+  const players = (record.options as { players?: unknown } | null)?.players;
+  const lines = [
+    ctx.style.strong(
+      `${entry.game.name}${typeof players === 'number' ? `, ${players} players` : ''}, seed "${record.seed}": ${record.moves.length} moves.`,
+    ),
+    'Setup:',
+    ...said(steps[0] ?? []),
+  ];
+  record.moves.forEach((m, i) => {
+    const who = m.seat === CLOCK ? 'the clock' : ctx.name(m.seat);
+    lines.push(`Move ${i + 1}, ${who}:`, ...said(steps[i + 1] ?? []));
+  });
+  lines.push('', pieces.renderView(end, ctx));
+  if (pieces.isOver(end) && pieces.renderEnd) lines.push(pieces.renderEnd(end, ctx));
+  return lines.join('\n');
 }
 
 /** A readable rendering of a summary object: one `key: value` line per field. */
@@ -77,7 +151,7 @@ export function describeSummary(summary: unknown): string {
 
 export const replayCommand: Command = {
   name: 'replay',
-  summary: 'replay a record and show where it ends',
+  summary: 'replay a record step by step in words (--json: where it ends)',
   async run(argv: readonly string[], io: Io) {
     if (argv.includes('--help')) {
       io.out(helpText(USAGE, SUMMARY, FLAGS));
@@ -85,12 +159,15 @@ export const replayCommand: Command = {
     }
     const { flags, positional } = parseArgs(argv, FLAGS, 'replay');
     if (positional.length !== 1) throw new UsageError(`usage: ${USAGE}`);
-    const result = await replayFile(positional[0]);
+    const result = await replayFile(positional[0], {
+      style: styleFor(io),
+      width: io.columns ?? 80,
+    });
     if (!result.ok) {
       io.err(`boss replay: ${result.message}`);
       return 1;
     }
-    io.out(flags.json ? JSON.stringify(result.summary) : describeSummary(result.summary));
+    io.out(flags.json ? JSON.stringify(result.summary) : fit(result.words, io.columns ?? 80));
     return 0;
   },
 };

@@ -1,20 +1,23 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replay, type AnyGame, type Emitted, type GameRecord } from '@boss-table/core';
-import { findGame, GAMES } from '@boss-table/games';
-import type { BossState } from '@boss-table/the-boss';
-import { explicitBossRecord } from './boss-record.js';
+import { replay, type Emitted, type GameEntry, type GameRecord } from '@boss-table/core';
+import { defaultGameId, findEntry, GAMES } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { botsFor, LocalGame } from './local-game.js';
 
-/** The record with its deals written out, checked to replay to the same end without the seed. */
-function checkedExplicit(
-  game: AnyGame,
+/**
+ * The record with its chance written out (the game's `explicitRecord`), checked to replay to
+ * the same end without the seed; the plain record for a game without one.
+ */
+function recordOf(
+  entry: GameEntry,
   local: LocalGame,
-  initial: BossState,
+  initial: unknown,
   events: readonly Emitted<unknown>[],
-): GameRecord {
-  const record = explicitBossRecord(local.toRecord(), initial, events);
+): Record<string, unknown> | GameRecord {
+  const { game, explicitRecord } = entry;
+  if (!explicitRecord) return local.driver.recordJson();
+  const record = explicitRecord(local.toRecord(), initial, events);
   const replayed = replay(game, { ...record, seed: `${record.seed} (not used)` });
   const same =
     replayed.ok &&
@@ -25,14 +28,14 @@ function checkedExplicit(
 }
 
 const FLAGS: Record<string, FlagSpec> = {
-  game: { type: 'string', help: 'the game (default the-boss)' },
+  game: { type: 'string', help: `the game: ${Object.keys(GAMES).join(', ')} (default the first)` },
   players: { type: 'int', min: 2, max: 6, help: 'players per game (required)' },
   games: { type: 'int', min: 1, max: 1_000_000, help: 'how many games (required)' },
   seed: { type: 'string', help: 'seed of the first game; game i uses SEED-i (required)' },
   out: { type: 'string', help: 'folder to write the records to (required, created if missing)' },
   rules: {
     type: 'string',
-    help: 'rule set: the-boss classic|arena (default classic), big-boss modern|original (default modern)',
+    help: "the game's rule set (default its own; the game checks the name)",
   },
   bots: { type: 'string', help: 'bot specs by seat, comma-separated (default random)' },
   budget: { type: 'int', min: 1, max: 60_000, help: 'think time per move in ms (default 100)' },
@@ -54,12 +57,13 @@ export const selfplayCommand: Command = {
     for (const required of ['players', 'games', 'seed', 'out'])
       if (flags[required] === undefined)
         throw new UsageError(`boss selfplay: --${required} is required (usage: ${USAGE}).`);
-    const gameId = (flags.game as string | undefined) ?? 'the-boss';
-    const game = findGame(gameId);
-    if (!game)
+    const gameId = (flags.game as string | undefined) ?? defaultGameId();
+    const entry = findEntry(gameId);
+    if (!entry)
       throw new UsageError(
         `boss selfplay: no game "${gameId}"; known: ${Object.keys(GAMES).join(', ')}.`,
       );
+    const { game } = entry;
     const players = flags.players as number;
     const bots = botsFor(gameId, flags.bots as string | undefined, players);
     const budget = (flags.budget as number | undefined) ?? 100;
@@ -76,10 +80,7 @@ export const selfplayCommand: Command = {
       const local = new LocalGame(game, options, `${flags.seed}-${i}`, onEvents, bots, budget);
       const initial = local.state;
       local.advance();
-      const record =
-        gameId === 'the-boss'
-          ? checkedExplicit(game, local, initial as BossState, events)
-          : local.driver.recordJson();
+      const record = recordOf(entry, local, initial, events);
       const file = join(out, `${gameId}-${String(i).padStart(width, '0')}.json`);
       await writeFile(file, JSON.stringify(record, null, 1) + '\n');
     }

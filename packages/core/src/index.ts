@@ -6,3 +6,6 @@ export * from './bot.js';
 export * from './ismcts.js';
 export * from './driver.js';
 export * from './conformance.js';
+export * from './terminal.js';
+export * from './entry.js';
+export * from './terminal-check.js';

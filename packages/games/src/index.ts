@@ -1,23 +1,9 @@
-import { randomBot, type AnyGame, type Bot } from '@boss-table/core';
-import { bigBoss, bigBossHeuristicBot, ismctsBigBossBot } from '@boss-table/big-boss';
-import { bossCards, bossCardsHeuristicBot, ismctsBossCardsBot } from '@boss-table/boss-cards';
-import { heuristicBot, ismctsBossBot, theBoss } from '@boss-table/the-boss';
+import { randomBot, type AnyGame, type Bot, type BotKind, type GameEntry } from '@boss-table/core';
+import { bigBossEntry } from '@boss-table/big-boss';
+import { bossCardsEntry } from '@boss-table/boss-cards';
+import { theBossEntry } from '@boss-table/the-boss';
 
-/** A kind of bot a game offers: its levels (empty: none) and how to make one. */
-export interface BotKind {
-  readonly levels: readonly string[];
-  make(level: string | undefined): Bot;
-}
-
-/** A game and what comes with it; every shell and the server find games here. */
-export interface GameEntry {
-  readonly game: AnyGame;
-  /** Its bots by kind (`random` is offered for every game, from core, unless given). */
-  readonly bots: Readonly<Record<string, BotKind>>;
-}
-
-const ISMCTS_LEVELS = ['easy', 'medium', 'hard'] as const;
-type Level = (typeof ISMCTS_LEVELS)[number];
+export type { BotKind, GameEntry } from '@boss-table/core';
 
 const ENTRIES = new Map<string, GameEntry>();
 
@@ -25,7 +11,7 @@ const ENTRIES = new Map<string, GameEntry>();
 export const GAMES: Record<string, AnyGame> = {};
 
 /**
- * Adds a game (the games below register themselves here; tests may register a game of
+ * Adds a game as its package exports it (the games below; tests may register a game of
  * their own). A second entry for the same id replaces the first.
  */
 export function registerGame(entry: GameEntry): void {
@@ -33,7 +19,7 @@ export function registerGame(entry: GameEntry): void {
     random: { levels: [], make: () => randomBot(entry.game) as Bot },
     ...entry.bots,
   };
-  ENTRIES.set(entry.game.id, { game: entry.game, bots });
+  ENTRIES.set(entry.game.id, { ...entry, bots });
   GAMES[entry.game.id] = entry.game;
 }
 
@@ -52,33 +38,10 @@ export function findEntry(id: string): GameEntry | undefined {
   return ENTRIES.get(id);
 }
 
-registerGame({
-  game: theBoss,
-  bots: {
-    heuristic: { levels: [], make: () => heuristicBot() as Bot },
-    ismcts: {
-      levels: ISMCTS_LEVELS,
-      make: (level) => ismctsBossBot((level ?? 'medium') as Level) as Bot,
-    },
-  },
-});
-registerGame({
-  game: bigBoss,
-  bots: {
-    heuristic: { levels: [], make: () => bigBossHeuristicBot() as Bot },
-    ismcts: {
-      levels: ISMCTS_LEVELS,
-      make: (level) => ismctsBigBossBot((level ?? 'medium') as Level) as Bot,
-    },
-  },
-});
-registerGame({
-  game: bossCards,
-  bots: {
-    heuristic: { levels: [], make: () => bossCardsHeuristicBot() as Bot },
-    ismcts: {
-      levels: ISMCTS_LEVELS,
-      make: (level) => ismctsBossCardsBot((level ?? 'medium') as Level) as Bot,
-    },
-  },
-});
+/** Every registered entry, in the order registered. */
+export const gameEntries = (): GameEntry[] => [...ENTRIES.values()];
+
+// Every game: one line each.
+registerGame(theBossEntry);
+registerGame(bigBossEntry);
+registerGame(bossCardsEntry);

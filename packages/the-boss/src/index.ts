@@ -15,3 +15,6 @@ export * from './deduction.js';
 export * from './bots/heuristic.js';
 export * from './bots/ismcts.js';
 export * from './legal-summary.js';
+export * from './terminal.js';
+export * from './records.js';
+export * from './entry.js';

@@ -1,14 +1,14 @@
-import { type Emitted, type GameRecord } from '@boss-table/core';
+import type { Emitted, GameRecord } from '@boss-table/core';
 import {
   LOCAL_CITY_IDS,
-  type BossDeal,
-  type BossEvent,
-  type BossState,
   type CardName,
   type Face,
   type LocalCityId,
   type PoliceCard,
-} from '@boss-table/the-boss';
+} from './cities.js';
+import type { BossEvent } from './events.js';
+import type { BossDeal } from './presets.js';
+import type { BossState } from './state.js';
 
 const POLICE_BY_CODE: readonly PoliceCard[] = ['silver', 'gold', 'double'];
 

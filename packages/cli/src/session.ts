@@ -1,0 +1,243 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import {
+  formatClock,
+  wrapText,
+  PLAIN_STYLE,
+  type ClockShown,
+  type Outcome,
+  type Seat,
+  type TerminalContext,
+  type TerminalPieces,
+  type TextStyle,
+  type Viewer,
+} from '@boss-table/core';
+import type { Io } from './args.js';
+
+/**
+ * One seat at a table in the terminal, for every game: the game's terminal pieces draw the
+ * table, word the events and read typed moves; a feed brings the table's changes (a local
+ * driver, or a server table through the client SDK) and takes the seat's moves. The session
+ * reads a line only when the seat may act — one line per prompt, so input may be piped — and
+ * in an open window it redraws and asks again whenever another seat's move changes the table.
+ */
+
+/** A move of the table and the events this seat may see of it. */
+export interface Change {
+  /** Who moved (a seat, or -1 for a clock); null for the table's setup or a first snapshot. */
+  readonly actor: Seat | null;
+  readonly events: readonly unknown[];
+}
+
+export type Submitted = { ok: true } | { ok: false; rule: string; message: string };
+
+/** A table as the session sees it: one seat's view, legal form and clocks, and its moves. */
+export interface TableFeed {
+  /** The seat played (null until a server table has said which). */
+  readonly seat: Viewer;
+  view(): unknown;
+  /** The seat's compact legal form; null when it may not act now. */
+  legal(): unknown;
+  clocks(): readonly ClockShown[];
+  name(seat: Seat): string;
+  /** Sends a move; resolves once taken, or with the rule it breaks. */
+  submit(move: unknown): Promise<Submitted>;
+  /** Starts the feed: `change` for each move (the first with setup's events), `fail` once. */
+  start(change: (c: Change) => void, fail: (message: string) => void): void;
+  /** The ranking once the game is over, when the feed can tell. */
+  outcome(): Promise<Outcome | undefined>;
+  close(): void;
+}
+
+const COMMANDS = `Commands: legal (what you may do now), show (the table again), help, quit.`;
+
+/** ANSI emphasis for a colour terminal; plain text otherwise. */
+export const ANSI_STYLE: TextStyle = {
+  strong: (t) => `\x1b[1m${t}\x1b[22m`,
+  faint: (t) => `\x1b[2m${t}\x1b[22m`,
+  alert: (t) => `\x1b[31m${t}\x1b[39m`,
+};
+
+export const styleFor = (io: Io): TextStyle => (io.colour ? ANSI_STYLE : PLAIN_STYLE);
+
+/**
+ * Seat names as the web shows them: "You", a player's name, "Bot 2 (heuristic)" for a bot
+ * (seats counted from 1), else "Seat 2".
+ */
+export function seatNamer(
+  viewer: Viewer,
+  seats: readonly { readonly name?: string; readonly bot?: string }[],
+): (seat: Seat) => string {
+  return (seat) => {
+    if (seat === viewer) return 'You';
+    const s = seats[seat];
+    if (s?.name) return s.name;
+    return s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`;
+  };
+}
+
+/** The clocks in words: "Bot 2 (random) 0:42", "window 0:05". */
+export function describeClocks(clocks: readonly ClockShown[], name: (s: Seat) => string): string {
+  return clocks
+    .map(
+      (c) => `${c.seats.length ? c.seats.map(name).join(', ') : 'window'} ${formatClock(c.leftMs)}`,
+    )
+    .join(' · ');
+}
+
+/** Text fitted to `width` columns: a longer line wraps at spaces, indented under itself. */
+export function fit(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const trimmed = line.trimEnd();
+      if (trimmed.length <= width) return trimmed;
+      const lead = trimmed.slice(0, trimmed.length - trimmed.trimStart().length);
+      return wrapText(trimmed.slice(lead.length), width - lead.length, '  ')
+        .split('\n')
+        .map((part) => lead + part)
+        .join('\n');
+    })
+    .join('\n');
+}
+
+/** The help a seat gets: the game's own, then the shell's commands. */
+export const helpFor = (pieces: TerminalPieces): string => `${pieces.help}\n${COMMANDS}`;
+
+/** Plays the feed's seat with lines from `input`; resolves to the exit code. */
+export function runSession(
+  pieces: TerminalPieces,
+  feed: TableFeed,
+  input: Readable,
+  io: Io,
+): Promise<number> {
+  const style = styleFor(io);
+  const ctx = (): TerminalContext => ({
+    viewer: feed.seat,
+    name: (s) => feed.name(s),
+    style,
+    width,
+    clocks: feed.clocks(),
+  });
+  const width = io.columns ?? 80;
+  const show = (text: string) => io.out(fit(text, width));
+  const rl = createInterface({ input, terminal: false });
+  const queue: string[] = [];
+  let ended = false;
+  let prompted = false;
+  let busy = false;
+  /** After a move is taken, the session waits for its change before asking again. */
+  let awaitingChange = false;
+  let finished = false;
+
+  return new Promise<number>((resolve) => {
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
+      rl.close();
+      feed.close();
+      resolve(code);
+    };
+    const promptLine = () => io.out('your turn> ');
+    const showTurn = (legal: unknown) => {
+      const c = ctx();
+      io.out('');
+      show(pieces.renderView(feed.view(), c));
+      const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.name)}]` : '';
+      io.out(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
+      promptLine();
+    };
+    const end = async () => {
+      const c = ctx();
+      io.out('');
+      show(pieces.renderView(feed.view(), c));
+      if (pieces.renderEnd) show(pieces.renderEnd(feed.view(), c));
+      const outcome = await feed.outcome().catch(() => undefined);
+      if (outcome)
+        io.out(
+          `Ranking: ${outcome.ranking.map((s) => `${c.name(s)} (${outcome.scores[s]})`).join(', ')}.`,
+        );
+      finish(0);
+    };
+
+    const handle = async (line: string) => {
+      const c = ctx();
+      if (line === 'quit' || line === 'exit') {
+        io.out('You left the game.');
+        return finish(0);
+      }
+      if (line === 'help' || line === '?') io.out(helpFor(pieces));
+      else if (line === 'legal') {
+        const legal = feed.legal();
+        show(legal === null ? 'You may not act now.' : pieces.describeLegal(legal, feed.view(), c));
+      } else if (line === 'show') show(pieces.renderView(feed.view(), c));
+      else if (line !== '') {
+        const legal = feed.legal();
+        if (legal === null) io.out('Too late: you may not act now.');
+        else {
+          const typed = pieces.parseMove(line, feed.view(), legal);
+          if ('error' in typed) io.out(typed.error);
+          else {
+            awaitingChange = true;
+            const done = await feed.submit(typed.move);
+            if (finished || done.ok) return;
+            awaitingChange = false;
+            io.out(
+              style.alert(`Refused (${done.rule}): ${done.message}`) +
+                ' Type legal to see your options.',
+            );
+          }
+        }
+      }
+      if (!finished && feed.legal() !== null) promptLine();
+    };
+
+    function pump(): void {
+      if (finished || busy || awaitingChange) return;
+      const legal = feed.legal();
+      if (legal === null) return;
+      if (!prompted) {
+        prompted = true;
+        showTurn(legal);
+      }
+      const line = queue.shift();
+      if (line !== undefined) {
+        busy = true;
+        void handle(line.trim()).finally(() => {
+          busy = false;
+          pump();
+        });
+      } else if (ended) {
+        io.out('Input ended; the game is left unfinished.');
+        finish(0);
+      }
+    }
+
+    rl.on('line', (line) => {
+      queue.push(line);
+      pump();
+    });
+    rl.on('close', () => {
+      ended = true;
+      pump();
+    });
+    feed.start(
+      (change) => {
+        if (finished) return;
+        const c = ctx();
+        for (const event of change.events) {
+          const text = pieces.describeEvent(event, c);
+          if (text) show(`  · ${text}`);
+        }
+        awaitingChange = false;
+        prompted = false;
+        if (pieces.isOver(feed.view())) void end();
+        else pump();
+      },
+      (message) => {
+        io.err(message);
+        finish(1);
+      },
+    );
+  });
+}

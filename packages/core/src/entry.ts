@@ -1,0 +1,45 @@
+import type { Bot } from './bot.js';
+import type { AnyGame, Emitted } from './game.js';
+import type { GameRecord } from './record.js';
+import type { TerminalPieces } from './terminal.js';
+
+/** A kind of bot a game offers: its levels (empty: none) and how to make one. */
+export interface BotKind {
+  readonly levels: readonly string[];
+  make(level: string | undefined): Bot;
+}
+
+/** The bots a game offers, by kind (`random` comes from core for every game). */
+export type BotCatalog = Readonly<Record<string, BotKind>>;
+
+/** The levels of the information-set search bots (`ismcts:easy|medium|hard`). */
+export const SEARCH_LEVELS = ['easy', 'medium', 'hard'] as const;
+export type SearchLevel = (typeof SEARCH_LEVELS)[number];
+
+/** A catalog's `ismcts` kind from a game's search bot maker (medium when no level is given). */
+export const searchBotKind = (make: (level: SearchLevel) => Bot): BotKind => ({
+  levels: SEARCH_LEVELS,
+  make: (level) => make((level ?? 'medium') as SearchLevel),
+});
+
+/**
+ * A game and what comes with it, as its package exports it in one object; the registry
+ * (`packages/games`) lists these, and every shell and the server find games there.
+ */
+export interface GameEntry {
+  readonly game: AnyGame;
+  /** Its bots by kind (`random` is added for every game unless given). */
+  readonly bots: BotCatalog;
+  /** Its pieces for the terminal (`boss play`, `boss replay`); without them it is not offered there. */
+  readonly terminal?: TerminalPieces;
+  /**
+   * A record of a finished game with its chance written out (deals, deck order), so that it
+   * replays without the seed; from the record, the state after setup and every event of the
+   * game (all audiences). Without it records keep only their seed.
+   */
+  readonly explicitRecord?: (
+    record: GameRecord,
+    initial: unknown,
+    events: readonly Emitted<unknown>[],
+  ) => GameRecord;
+}

@@ -1,0 +1,106 @@
+import { CLOCK, eventsFor, type AnyGame, type Emitted, type Viewer } from './game.js';
+import { Rng } from './rng.js';
+import { PLAIN_STYLE, type TerminalContext, type TerminalPieces } from './terminal.js';
+
+/**
+ * The terminal pieces' kit, as `checkConformance` is the rules': over random games it draws
+ * every seat's and the spectator's view, words every event each may see, and checks that
+ * every legal move of the seats to act, typed as `formatMove` types it, reads back through
+ * `parseMove` as the same move. Throws on the first failure, naming the game, seed and move.
+ */
+export interface TerminalCheckOptions {
+  readonly options: readonly unknown[];
+  readonly seeds: readonly string[];
+  readonly games: number;
+  /** Stop a game after this many moves (default 400). */
+  readonly maxMoves?: number;
+}
+
+export interface TerminalReport {
+  readonly games: number;
+  readonly typedMoves: number;
+  readonly views: number;
+  readonly sentences: number;
+}
+
+export function checkTerminal(
+  game: AnyGame,
+  pieces: TerminalPieces,
+  opts: TerminalCheckOptions,
+): TerminalReport {
+  let typedMoves = 0;
+  let views = 0;
+  let sentences = 0;
+  const ctxFor = (viewer: Viewer): TerminalContext => ({
+    viewer,
+    // The longest names the shells give, so that layouts are tried with them.
+    name: (seat) => (seat === viewer ? 'You' : `Bot ${seat + 1} (ismcts:medium)`),
+    style: PLAIN_STYLE,
+    width: 80,
+    clocks: [],
+  });
+  const tell = (events: readonly Emitted<unknown>[], players: number) => {
+    for (const viewer of [null, ...Array(players).keys()] as Viewer[])
+      for (const event of eventsFor(events, viewer)) {
+        const text = pieces.describeEvent(event, ctxFor(viewer));
+        if (text !== undefined) {
+          if (typeof text !== 'string' || text.length === 0)
+            throw new Error(`${game.id}: an event was described as ${JSON.stringify(text)}.`);
+          sentences++;
+        }
+      }
+  };
+  for (let g = 0; g < opts.games; g++) {
+    const raw = opts.options[g % opts.options.length];
+    const seed = opts.seeds[g % opts.seeds.length] + `/${g}`;
+    const where = `${game.id} (options ${JSON.stringify(raw)}, seed "${seed}")`;
+    const options = game.parseOptions(raw);
+    if (!options.ok) throw new Error(`${where}: ${options.error.message}`);
+    const setup = game.setup(options.value, seed);
+    if (!setup.ok) throw new Error(`${where}: ${setup.error.message}`);
+    let state = setup.value.state;
+    const players: number = game.playerCount(state);
+    tell(setup.value.events, players);
+    const rng = Rng.fromSeed(seed);
+    for (let n = 0; n < (opts.maxMoves ?? 400) && !game.isOver(state); n++) {
+      for (const viewer of [null, ...Array(players).keys()] as Viewer[]) {
+        pieces.renderView(game.view(state, viewer), ctxFor(viewer));
+        views++;
+      }
+      const active = game.activeSeats(state);
+      for (const seat of active) {
+        const view = game.view(state, seat);
+        const legal = game.legalSummary(state, seat);
+        pieces.describeLegal(legal, view, ctxFor(seat));
+        pieces.ask(legal, view, ctxFor(seat));
+        for (const move of game.legalMoves(state, seat)) {
+          const typed = pieces.formatMove(move, view);
+          const back = pieces.parseMove(typed, view, legal);
+          const want = JSON.stringify(game.parseMove(move));
+          if ('error' in back || JSON.stringify(game.parseMove(back.move)) !== want)
+            throw new Error(
+              `${where}, move ${n}: seat ${seat}'s ${JSON.stringify(move)} typed as "${typed}" reads back as ${JSON.stringify(back)}.`,
+            );
+          typedMoves++;
+        }
+      }
+      let applied;
+      if (active.length > 0) {
+        const seat = active[rng.int(active.length)];
+        applied = game.apply(state, seat, game.randomMove(state, seat, rng));
+      } else {
+        const clock = game.clocks?.(state)[0];
+        if (!clock) throw new Error(`${where}: nobody can move and no clock runs.`);
+        applied = game.apply(state, CLOCK, clock.expiry);
+      }
+      if (!applied.ok) throw new Error(`${where}: ${applied.error.message}`);
+      state = applied.value.state;
+      tell(applied.value.events, players);
+    }
+    const end = game.view(state, null);
+    if (game.isOver(state) !== pieces.isOver(end))
+      throw new Error(`${where}: the pieces say over=${pieces.isOver(end)}, the rules do not.`);
+    if (game.isOver(state)) pieces.renderEnd?.(end, ctxFor(null));
+  }
+  return { games: opts.games, typedMoves, views, sentences };
+}
