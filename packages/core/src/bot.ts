@@ -18,6 +18,27 @@ export interface BotContext {
 export interface Bot<View = unknown, Move = unknown> {
   readonly name: string;
   chooseMove(view: View, ctx: BotContext): Move;
+  /**
+   * Post-game analysis (searching bots only): the move this bot would choose, and each move
+   * it weighed — `played` always among them — with its estimated chance to win for the
+   * seat, from this view alone.
+   */
+  appraise?(view: View, ctx: BotContext, played: Move): Appraisal<Move>;
+}
+
+/** A bot's judgement of one position (see `Bot.appraise`). */
+export interface Appraisal<Move = unknown> {
+  readonly best: Move;
+  /** Every move weighed, best first by the bot's own measure. */
+  readonly moves: readonly AppraisedMove<Move>[];
+}
+
+export interface AppraisedMove<Move = unknown> {
+  readonly move: Move;
+  /** Estimated chance to win after this move, in [0, 1] (a shared win counts its share). */
+  readonly winChance: number;
+  /** Playouts behind the estimate. */
+  readonly visits: number;
 }
 
 /** A bot's answer "not now" (see `Bot`). */

@@ -9,3 +9,4 @@ export * from './conformance.js';
 export * from './terminal.js';
 export * from './entry.js';
 export * from './terminal-check.js';
+export * from './analysis.js';

@@ -1,4 +1,4 @@
-import type { Bot, BotContext } from './bot.js';
+import type { Appraisal, Bot, BotContext } from './bot.js';
 import type { AnyGame, Seat } from './game.js';
 import type { Rng } from './rng.js';
 
@@ -30,6 +30,23 @@ export interface SearchBudget {
    * playout policy that is deterministic given the state.
    */
   readonly paired?: boolean;
+  /**
+   * Search a tree below the root (`treeSearch`) instead of scoring the root's candidates
+   * only. Ignored when `paired` is set.
+   */
+  readonly tree?: boolean | TreeShape;
+}
+
+/** How the tree below the root grows. */
+export interface TreeShape {
+  /**
+   * Progressive widening: a node visited n times offers its first ⌈k·n^α⌉ candidates (the
+   * game's candidates come best first), so that nodes with hundreds of moves still grow deep.
+   */
+  readonly wideningK?: number;
+  readonly wideningAlpha?: number;
+  /** Deepest tree level; below it the rollout policy plays on. */
+  readonly maxDepth?: number;
 }
 
 /** Time kept back from the deadline to return the move. */
@@ -59,14 +76,52 @@ export function ismctsBot<G extends AnyGame>(
       if (seat === null) throw new Error('A spectator has no move to make.');
       return search(game, hooks, budget, view, seat, ctx).move;
     },
+    appraise(view, ctx, played) {
+      const seat = game.viewer(view);
+      if (seat === null) throw new Error('A spectator has no move to appraise.');
+      return appraisal(search(game, hooks, budget, view, seat, ctx, played));
+    },
   };
+}
+
+/** A search's root statistics as an appraisal: moves by visits, the chosen one first. */
+function appraisal(result: SearchResult<unknown>): Appraisal {
+  const moves = result.moves
+    .map((move, i) => ({
+      move,
+      winChance: result.visits[i] > 0 ? result.wins[i] / result.visits[i] : 0,
+      visits: result.visits[i],
+      chosen: move === result.move,
+    }))
+    .sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.visits - a.visits)
+    .map(({ move, winChance, visits }) => ({ move, winChance, visits }));
+  return { best: result.move, moves };
+}
+
+/**
+ * What a finished playout was worth to `seat` as a plain win (a shared win its share); a
+ * playout cut short is judged by the game's reward.
+ */
+function winValue<G extends AnyGame>(
+  game: G,
+  hooks: SearchHooks<unknown, ReturnType<G['clone']>, unknown>,
+  state: ReturnType<G['clone']>,
+  seat: Seat,
+): number {
+  if (!game.isOver(state)) return hooks.reward(state, seat);
+  const winners = game.outcome(state)?.winners ?? [];
+  return winners.includes(seat) ? 1 / winners.length : 0;
 }
 
 export interface SearchResult<Move> {
   readonly move: Move;
+  /** The root's candidates, in the order of the arrays below. */
+  readonly moves: readonly Move[];
   readonly iterations: number;
   readonly visits: readonly number[];
   readonly values: readonly number[];
+  /** Per candidate, the playouts' plain wins (see `winValue`), for analysis. */
+  readonly wins: readonly number[];
 }
 
 export function search<G extends AnyGame>(
@@ -76,6 +131,8 @@ export function search<G extends AnyGame>(
   view: Parameters<G['viewer']>[0],
   seat: Seat,
   ctx: BotContext,
+  /** A move to weigh besides the game's candidates (analysis: the move that was played). */
+  include?: unknown,
 ): SearchResult<unknown> {
   const { rng } = ctx;
   const stopAt = Math.min(
@@ -85,7 +142,29 @@ export function search<G extends AnyGame>(
   const maxIterations = budget.iterations ?? Infinity;
   const c = budget.exploration ?? 0.7;
   const moves = hooks.candidates(view, seat, rng);
+  if (include !== undefined) {
+    const key = JSON.stringify(include);
+    if (!moves.some((m) => JSON.stringify(m) === key)) moves.push(include);
+  }
   if (moves.length === 0) throw new Error(`Seat ${seat} has no move to consider.`);
+  const wins = new Array<number>(moves.length).fill(0);
+  const judge = hooks as SearchHooks<unknown, ReturnType<G['clone']>, unknown>;
+  if (budget.tree && !budget.paired && moves.length > 1)
+    return treeSearch(
+      game,
+      hooks,
+      budget.tree === true ? {} : budget.tree,
+      c,
+      {
+        view,
+        seat,
+        rng,
+        moves,
+        stopAt,
+        maxIterations,
+      },
+      wins,
+    );
   const visits = new Array<number>(moves.length).fill(0);
   const values = new Array<number>(moves.length).fill(0);
   const illegal = new Array<boolean>(moves.length).fill(false);
@@ -93,6 +172,7 @@ export function search<G extends AnyGame>(
   if (budget.paired && moves.length > 1) {
     // Only whole draws count: one cut short by time would favour the candidates played first.
     const draw = new Array<number>(moves.length).fill(0);
+    const drawWin = new Array<number>(moves.length).fill(0);
     while (iterations < maxIterations && performance.now() < stopAt) {
       const drawn = game.sample(view, rng);
       let whole = true;
@@ -113,6 +193,7 @@ export function search<G extends AnyGame>(
           break;
         }
         draw[i] = hooks.reward(state, seat);
+        drawWin[i] = winValue(game, judge, state, seat);
       }
       if (!whole) break;
       iterations++;
@@ -120,12 +201,13 @@ export function search<G extends AnyGame>(
         if (!illegal[i]) {
           visits[i]++;
           values[i] += draw[i];
+          wins[i] += drawWin[i];
         }
     }
     let chosen = illegal.indexOf(false);
     for (let i = chosen + 1; i < moves.length; i++)
       if (!illegal[i] && values[i] > values[chosen] + 1e-9) chosen = i;
-    return { move: moves[Math.max(0, chosen)], iterations, visits, values };
+    return { move: moves[Math.max(0, chosen)], moves, iterations, visits, values, wins };
   }
   if (moves.length > 1)
     while (iterations < maxIterations && performance.now() < stopAt) {
@@ -154,9 +236,150 @@ export function search<G extends AnyGame>(
       hooks.rollout(state, rng, stopAt);
       visits[pick]++;
       values[pick] += hooks.reward(state, seat);
+      wins[pick] += winValue(game, judge, state, seat);
     }
   let chosen = 0;
   for (let i = 1; i < moves.length; i++)
     if (!illegal[i] && (illegal[chosen] || visits[i] > visits[chosen])) chosen = i;
-  return { move: moves[chosen], iterations, visits, values };
+  return { move: moves[chosen], moves, iterations, visits, values, wins };
+}
+
+/** One move out of a tree node, with its statistics from the mover's side. */
+interface Edge {
+  readonly move: unknown;
+  /** Playouts through this edge, and their total reward for the seat that moved. */
+  visits: number;
+  value: number;
+  /** Playouts in which this move was on offer (ISUCT's count, in place of the parent's). */
+  available: number;
+  illegal: boolean;
+  child: TreeNode | null;
+}
+
+interface TreeNode {
+  visits: number;
+  readonly edges: Map<string, Edge>;
+}
+
+interface RootSearch {
+  readonly view: unknown;
+  readonly seat: Seat;
+  readonly rng: Rng;
+  readonly moves: readonly unknown[];
+  readonly stopAt: number;
+  readonly maxIterations: number;
+}
+
+const newNode = (): TreeNode => ({ visits: 0, edges: new Map() });
+
+function edgeOf(node: TreeNode, move: unknown): Edge {
+  const key = JSON.stringify(move);
+  let edge = node.edges.get(key);
+  if (!edge) {
+    edge = { move, visits: 0, value: 0, available: 0, illegal: false, child: null };
+    node.edges.set(key, edge);
+  }
+  return edge;
+}
+
+/**
+ * Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012): every
+ * iteration draws one hidden state consistent with the searching seat's view and walks
+ * one tree of moves with it. At a node, the moves on offer are the game's candidates for
+ * the seat to move, computed from that seat's view of the drawn state (so a playout never
+ * lets a seat choose by cards it cannot see); statistics are per move, shared by every
+ * draw, and a move's exploration term counts the playouts in which it was on offer. Below
+ * the first new node, or where several seats or a clock act at once, the game's rollout
+ * plays on. Each seat's edges hold that seat's reward, so every seat plays to win.
+ */
+function treeSearch<G extends AnyGame>(
+  game: G,
+  hooks: SearchHooks<Parameters<G['viewer']>[0], ReturnType<G['clone']>, unknown>,
+  shape: TreeShape,
+  c: number,
+  root: RootSearch,
+  wins: number[],
+): SearchResult<unknown> {
+  const { seat, rng, moves, stopAt, maxIterations } = root;
+  const k = shape.wideningK ?? 2;
+  const alpha = shape.wideningAlpha ?? 0.5;
+  const maxDepth = shape.maxDepth ?? 12;
+  const top = newNode();
+  const rootEdges = moves.map((m) => edgeOf(top, m));
+  let iterations = 0;
+  const path: { edge: Edge; mover: Seat }[] = [];
+  while (iterations < maxIterations && performance.now() < stopAt) {
+    const state = game.sample(root.view, rng);
+    path.length = 0;
+    let node = top;
+    for (let depth = 0; depth < maxDepth && !game.isOver(state); depth++) {
+      let mover: Seat;
+      let offered: readonly Edge[];
+      if (depth === 0) {
+        mover = seat;
+        offered = rootEdges;
+      } else {
+        const active = game.activeSeats(state);
+        if (active.length !== 1 || active[0] < 0) break;
+        mover = active[0];
+        const width = Math.max(1, Math.ceil(k * Math.pow(node.visits + 1, alpha)));
+        const candidates = hooks.candidates(game.view(state, mover), mover, rng);
+        offered = candidates.slice(0, width).map((m) => edgeOf(node, m));
+      }
+      let pick: Edge | null = null;
+      let best = -Infinity;
+      for (const edge of offered) {
+        if (edge.illegal) continue;
+        edge.available++;
+        // Untried moves first, in the game's order; then ISUCT.
+        const score =
+          edge.visits === 0
+            ? Infinity
+            : edge.value / edge.visits + c * Math.sqrt(Math.log(edge.available) / edge.visits);
+        if (score > best) {
+          best = score;
+          pick = edge;
+        }
+      }
+      if (!pick) break;
+      if (game.applyInPlace(state, mover, pick.move)) {
+        // The root's candidates come from the view, so every draw agrees with them; deeper
+        // ones come from the drawn state itself. A refusal means a bad candidate.
+        pick.illegal = true;
+        break;
+      }
+      node.visits++;
+      path.push({ edge: pick, mover });
+      const fresh = pick.visits === 0;
+      pick.child ??= newNode();
+      node = pick.child;
+      if (fresh) break;
+    }
+    iterations++;
+    if (path.length === 0) continue;
+    hooks.rollout(state, rng, stopAt);
+    const first = rootEdges.indexOf(path[0].edge);
+    wins[first] += winValue(game, hooks as never, state, seat);
+    const rewards = new Map<Seat, number>();
+    for (const { edge, mover } of path) {
+      let r = rewards.get(mover);
+      if (r === undefined) rewards.set(mover, (r = hooks.reward(state, mover)));
+      edge.visits++;
+      edge.value += r;
+    }
+  }
+  let chosen = 0;
+  for (let i = 1; i < rootEdges.length; i++) {
+    const e = rootEdges[i];
+    const b = rootEdges[chosen];
+    if (!e.illegal && (b.illegal || e.visits > b.visits)) chosen = i;
+  }
+  return {
+    move: moves[chosen],
+    moves,
+    iterations,
+    visits: rootEdges.map((e) => e.visits),
+    values: rootEdges.map((e) => e.value),
+    wins,
+  };
 }
