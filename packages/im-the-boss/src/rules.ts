@@ -462,8 +462,10 @@ function endDeal(s: ImbState, closed: boolean, ev: Sink): void {
   const t = s.pub;
   const d = t.deal!;
   const back = new Map<number, string[]>();
+  const agreed = new Set(d.agreements.flatMap((a) => a.items));
   for (const x of d.table) {
-    if (closed && x.committed) t.discard.push(x.card);
+    // 7.2: "used" = in the committed set (the Boss's own or agreed), even if redundant.
+    if (closed && (x.committed || agreed.has(x.card))) t.discard.push(x.card);
     else {
       returnToHand(s, x.owner, x.card);
       back.set(x.owner, [...(back.get(x.owner) ?? []), x.card]);
@@ -588,6 +590,8 @@ export function applyMove(s: ImbState, seat: Seat, move: ImbMove, ev: Sink): Imb
 
 function turnMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError | undefined {
   const t = s.pub;
+  if (move.type === 'pass' || move.type === 'playStop')
+    return fail('no-window', 'No stop window or last call is open (5.7).');
   if (seat !== t.seat) return fail('not-your-turn', `It is seat ${t.seat}'s turn.`);
   switch (move.type) {
     case 'placeMarker':
