@@ -12,3 +12,6 @@ export * from './summary.js';
 export * from './legal-summary.js';
 export * from './words.js';
 export * from './game.js';
+export * from './bots/heuristic.js';
+export * from './bots/ismcts.js';
+export * from './entry.js';

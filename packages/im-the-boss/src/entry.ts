@@ -1,0 +1,13 @@
+import { searchBotKind, type Bot, type GameEntry } from '@boss-table/core';
+import { imbHeuristicBot } from './bots/heuristic.js';
+import { imbIsmctsBot } from './bots/ismcts.js';
+import { imTheBoss } from './game.js';
+
+/** I'm the Boss! as the registry lists it: the game and its bots (no terminal pieces yet). */
+export const imTheBossEntry: GameEntry = {
+  game: imTheBoss,
+  bots: {
+    heuristic: { levels: [], make: () => imbHeuristicBot() as Bot },
+    ismcts: searchBotKind((level) => imbIsmctsBot(level) as Bot),
+  },
+};
