@@ -113,7 +113,12 @@ const duration = (s: number) =>
       : `${Math.round(s)}s`;
 
 /** A progress bar with an ETA on a terminal, a plain line every 10 % otherwise. */
-function progressReporter(total: number, tty: boolean, write: (s: string) => void) {
+export function progressReporter(
+  total: number,
+  tty: boolean,
+  write: (s: string) => void,
+  unit = 'games',
+) {
   const started = performance.now();
   let lastTenth = -1;
   return (done: number) => {
@@ -123,7 +128,7 @@ function progressReporter(total: number, tty: boolean, write: (s: string) => voi
       const width = 30;
       const filled = Math.round((done / total) * width);
       write(
-        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games, ETA ${duration(eta)} `,
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}, ETA ${duration(eta)} `,
       );
       if (done === total) write('\n');
     } else {
@@ -131,7 +136,7 @@ function progressReporter(total: number, tty: boolean, write: (s: string) => voi
       if (tenth !== lastTenth) {
         lastTenth = tenth;
         write(
-          `arena: ${done}/${total} games, ${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`,
+          `${done}/${total} ${unit}, ${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`,
         );
       }
     }

@@ -1,3 +1,4 @@
+import { analyzeCommand } from './analyze.js';
 import { UsageError, type Command, type Io } from './args.js';
 import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
@@ -12,6 +13,7 @@ export const COMMANDS: readonly Command[] = [
   selfplayCommand,
   benchCommand,
   arenaCommand,
+  analyzeCommand,
 ];
 
 export function usage(): string {

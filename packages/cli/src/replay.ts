@@ -28,11 +28,10 @@ export interface ReplayedFile {
   readonly words: string;
 }
 
-/** Reads and replays a record; returns the game's summary and its story, or an error sentence. */
-export async function replayFile(
+/** A record read from a file, with its game's entry; or the sentence saying why not. */
+export async function loadRecordFile(
   file: string,
-  ctx: Omit<TerminalContext, 'name' | 'viewer' | 'clocks'> = { style: PLAIN_STYLE, width: 80 },
-): Promise<ReplayedFile | { ok: false; message: string }> {
+): Promise<{ ok: true; record: GameRecord; entry: GameEntry } | { ok: false; message: string }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -58,9 +57,20 @@ export async function replayFile(
       ok: false,
       message: `${file}: unknown game "${record.value.game}"; known: ${Object.keys(GAMES).join(', ')}.`,
     };
+  return { ok: true, record: record.value, entry };
+}
+
+/** Reads and replays a record; returns the game's summary and its story, or an error sentence. */
+export async function replayFile(
+  file: string,
+  ctx: Omit<TerminalContext, 'name' | 'viewer' | 'clocks'> = { style: PLAIN_STYLE, width: 80 },
+): Promise<ReplayedFile | { ok: false; message: string }> {
+  const loaded = await loadRecordFile(file);
+  if (!loaded.ok) return loaded;
+  const { entry, record } = loaded;
   const { game } = entry;
   const steps: (readonly Emitted<unknown>[])[] = [];
-  const replayed = replay(game, record.value, { onStep: (_, events) => steps.push(events) });
+  const replayed = replay(game, record, { onStep: (_, events) => steps.push(events) });
   if (!replayed.ok) {
     const e = replayed.error;
     const where =
@@ -78,10 +88,10 @@ export async function replayFile(
   const state = replayed.value.state;
   const summary: unknown = game.summary(state);
   const words = entry.terminal
-    ? tell(entry, record.value, steps, game.view(state, null), {
+    ? tell(entry, record, steps, game.view(state, null), {
         ...ctx,
         viewer: null,
-        name: seatNamer(null, recordPlayers(record.value)),
+        name: seatNamer(null, recordPlayers(record)),
         clocks: [],
       })
     : describeSummary(summary);

@@ -79,23 +79,9 @@ export function ismctsBot<G extends AnyGame>(
     appraise(view, ctx, played) {
       const seat = game.viewer(view);
       if (seat === null) throw new Error('A spectator has no move to appraise.');
-      return appraisal(search(game, hooks, budget, view, seat, ctx, played));
+      return appraiseBySearch(game, hooks, budget, view, seat, ctx, played);
     },
   };
-}
-
-/** A search's root statistics as an appraisal: moves by visits, the chosen one first. */
-function appraisal(result: SearchResult<unknown>): Appraisal {
-  const moves = result.moves
-    .map((move, i) => ({
-      move,
-      winChance: result.visits[i] > 0 ? result.wins[i] / result.visits[i] : 0,
-      visits: result.visits[i],
-      chosen: move === result.move,
-    }))
-    .sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.visits - a.visits)
-    .map(({ move, winChance, visits }) => ({ move, winChance, visits }));
-  return { best: result.move, moves };
 }
 
 /**
@@ -131,8 +117,6 @@ export function search<G extends AnyGame>(
   view: Parameters<G['viewer']>[0],
   seat: Seat,
   ctx: BotContext,
-  /** A move to weigh besides the game's candidates (analysis: the move that was played). */
-  include?: unknown,
 ): SearchResult<unknown> {
   const { rng } = ctx;
   const stopAt = Math.min(
@@ -142,10 +126,6 @@ export function search<G extends AnyGame>(
   const maxIterations = budget.iterations ?? Infinity;
   const c = budget.exploration ?? 0.7;
   const moves = hooks.candidates(view, seat, rng);
-  if (include !== undefined) {
-    const key = JSON.stringify(include);
-    if (!moves.some((m) => JSON.stringify(m) === key)) moves.push(include);
-  }
   if (moves.length === 0) throw new Error(`Seat ${seat} has no move to consider.`);
   const wins = new Array<number>(moves.length).fill(0);
   const judge = hooks as SearchHooks<unknown, ReturnType<G['clone']>, unknown>;
@@ -170,44 +150,11 @@ export function search<G extends AnyGame>(
   const illegal = new Array<boolean>(moves.length).fill(false);
   let iterations = 0;
   if (budget.paired && moves.length > 1) {
-    // Only whole draws count: one cut short by time would favour the candidates played first.
-    const draw = new Array<number>(moves.length).fill(0);
-    const drawWin = new Array<number>(moves.length).fill(0);
-    while (iterations < maxIterations && performance.now() < stopAt) {
-      const drawn = game.sample(view, rng);
-      let whole = true;
-      for (let i = 0; i < moves.length; i++) {
-        if (illegal[i]) continue;
-        if (performance.now() >= stopAt) {
-          whole = false;
-          break;
-        }
-        const state = game.clone(drawn);
-        if (game.applyInPlace(state, seat, moves[i])) {
-          illegal[i] = true;
-          continue;
-        }
-        hooks.rollout(state, rng, stopAt);
-        if (performance.now() >= stopAt) {
-          whole = false;
-          break;
-        }
-        draw[i] = hooks.reward(state, seat);
-        drawWin[i] = winValue(game, judge, state, seat);
-      }
-      if (!whole) break;
-      iterations++;
-      for (let i = 0; i < moves.length; i++)
-        if (!illegal[i]) {
-          visits[i]++;
-          values[i] += draw[i];
-          wins[i] += drawWin[i];
-        }
-    }
-    let chosen = illegal.indexOf(false);
+    const paired = pairedPlayouts(game, judge, view, seat, moves, rng, stopAt, maxIterations);
+    let chosen = paired.illegal.indexOf(false);
     for (let i = chosen + 1; i < moves.length; i++)
-      if (!illegal[i] && values[i] > values[chosen] + 1e-9) chosen = i;
-    return { move: moves[Math.max(0, chosen)], moves, iterations, visits, values, wins };
+      if (!paired.illegal[i] && paired.values[i] > paired.values[chosen] + 1e-9) chosen = i;
+    return { move: moves[Math.max(0, chosen)], moves, ...paired };
   }
   if (moves.length > 1)
     while (iterations < maxIterations && performance.now() < stopAt) {
@@ -242,6 +189,105 @@ export function search<G extends AnyGame>(
   for (let i = 1; i < moves.length; i++)
     if (!illegal[i] && (illegal[chosen] || visits[i] > visits[chosen])) chosen = i;
   return { move: moves[chosen], moves, iterations, visits, values, wins };
+}
+
+/**
+ * Paired playouts: each iteration draws one hidden state and plays every move from it, so the
+ * moves are compared on the same cards (common random numbers). Only whole draws count: one
+ * cut short by time would favour the moves played first.
+ */
+function pairedPlayouts<G extends AnyGame>(
+  game: G,
+  hooks: SearchHooks<unknown, ReturnType<G['clone']>, unknown>,
+  view: unknown,
+  seat: Seat,
+  moves: readonly unknown[],
+  rng: Rng,
+  stopAt: number,
+  maxIterations: number,
+) {
+  const visits = new Array<number>(moves.length).fill(0);
+  const values = new Array<number>(moves.length).fill(0);
+  const wins = new Array<number>(moves.length).fill(0);
+  const illegal = new Array<boolean>(moves.length).fill(false);
+  const draw = new Array<number>(moves.length).fill(0);
+  const drawWin = new Array<number>(moves.length).fill(0);
+  let iterations = 0;
+  while (iterations < maxIterations && performance.now() < stopAt) {
+    const drawn = game.sample(view, rng);
+    let whole = true;
+    for (let i = 0; i < moves.length; i++) {
+      if (illegal[i]) continue;
+      if (performance.now() >= stopAt) {
+        whole = false;
+        break;
+      }
+      const state = game.clone(drawn);
+      if (game.applyInPlace(state, seat, moves[i])) {
+        illegal[i] = true;
+        continue;
+      }
+      hooks.rollout(state, rng, stopAt);
+      if (performance.now() >= stopAt) {
+        whole = false;
+        break;
+      }
+      draw[i] = hooks.reward(state, seat);
+      drawWin[i] = winValue(game, hooks, state, seat);
+    }
+    if (!whole) break;
+    iterations++;
+    for (let i = 0; i < moves.length; i++)
+      if (!illegal[i]) {
+        visits[i]++;
+        values[i] += draw[i];
+        wins[i] += drawWin[i];
+      }
+  }
+  return { iterations, visits, values, wins, illegal };
+}
+
+/**
+ * Appraises the move played against the search's own choice: a full search finds the best
+ * move, then paired playouts (as long again) measure the best and the played move on the
+ * same drawn cards, so the difference between their chances is not noise of unequal draws.
+ */
+function appraiseBySearch<G extends AnyGame>(
+  game: G,
+  hooks: SearchHooks<Parameters<G['viewer']>[0], ReturnType<G['clone']>, unknown>,
+  budget: SearchBudget,
+  view: Parameters<G['viewer']>[0],
+  seat: Seat,
+  ctx: BotContext,
+  played: unknown,
+): Appraisal {
+  const started = performance.now();
+  const best = search(game, hooks, budget, view, seat, ctx).move;
+  const spent = performance.now() - started;
+  const same = JSON.stringify(best) === JSON.stringify(played);
+  const moves = same ? [best] : [best, played];
+  const stopAt = Math.min(
+    ctx.deadline - SAFETY_MS,
+    performance.now() + (budget.timeMs !== undefined ? budget.timeMs : spent),
+  );
+  const paired = pairedPlayouts(
+    game,
+    hooks as SearchHooks<unknown, ReturnType<G['clone']>, unknown>,
+    view,
+    seat,
+    moves,
+    ctx.rng,
+    stopAt,
+    budget.iterations ?? Infinity,
+  );
+  return {
+    best,
+    moves: moves.map((move, i) => ({
+      move,
+      winChance: paired.visits[i] > 0 ? paired.wins[i] / paired.visits[i] : 0,
+      visits: paired.visits[i],
+    })),
+  };
 }
 
 /** One move out of a tree node, with its statistics from the mover's side. */
