@@ -1,13 +1,24 @@
 /**
- * `npm run loadtest -- --tables N --seconds S [--url URL]`: N tables of four human seats,
- * each seat its own WebSocket client through the SDK, each table moving about once a
- * second. Reports moves per second, latency from sending a move to receiving its events
- * (p50, p95, p99), errors, lost moves and the server's memory. Without --url it starts the
- * built server as a child process on a free port with a fresh data folder.
+ * `npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K]`: N tables
+ * of four human seats, each seat its own WebSocket client through the SDK, each table moving
+ * about once a second. Reports moves per second, latency from sending a move to receiving
+ * its events (p50, p95, p99), errors, lost moves, the server's memory and the CPU each
+ * process used. Without --url it starts the built server as a child process on a free port
+ * with a fresh data folder (SQLite); with --database on a throwaway PostgreSQL
+ * (`pg-test-cluster.ts`), and with --nodes K (implies --database) as K nodes sharing it: each
+ * table's four sockets are spread over the nodes (seat s of table t on node (t + s) mod K).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { Rng } from '@boss-table/core';
 import type { TableConnection } from '@boss-table/client';
-import { moveFromLegal, nodeClient, startBuiltServer } from './test-kit.js';
+import { findPgBin, startPgCluster, type PgCluster } from './pg-test-cluster.js';
+import {
+  moveFromLegal,
+  nodeClient,
+  startBuiltServer,
+  startClusterNodes,
+  type ClusterNode,
+} from './test-kit.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,26 +28,79 @@ function flag(name: string, fallback: string): string {
 const tables = Number(flag('tables', '100'));
 const seconds = Number(flag('seconds', '30'));
 const json = process.argv.includes('--json');
-if (!Number.isInteger(tables) || tables < 1 || !(seconds > 0)) {
-  process.stderr.write('usage: npm run loadtest -- --tables N --seconds S [--url URL] [--json]\n');
+const nodeCount = Number(flag('nodes', '1'));
+const onPostgres = process.argv.includes('--database') || process.argv.includes('--nodes');
+if (
+  !Number.isInteger(tables) ||
+  tables < 1 ||
+  !(seconds > 0) ||
+  !Number.isInteger(nodeCount) ||
+  nodeCount < 1
+) {
+  process.stderr.write(
+    'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] [--json]\n',
+  );
   process.exit(2);
 }
 
-const startChild = () =>
-  startBuiltServer({
-    POSTS_PER_SECOND: '0',
-    // Every socket of the load test comes from this one machine.
-    CONNECTIONS_PER_ADDRESS: '0',
-    OPEN_TABLES_PER_ADDRESS: '0',
-  });
+const limitsOff = {
+  POSTS_PER_SECOND: '0',
+  // Every socket of the load test comes from this one machine.
+  CONNECTIONS_PER_ADDRESS: '0',
+  OPEN_TABLES_PER_ADDRESS: '0',
+};
+
+/** The server's processes: one node on SQLite, or K nodes on a throwaway PostgreSQL. */
+async function startServers(): Promise<{
+  nodes: Pick<ClusterNode, 'url' | 'child'>[];
+  pg?: PgCluster;
+}> {
+  if (!onPostgres) return { nodes: [await startBuiltServer(limitsOff)] };
+  const bin = findPgBin();
+  if (!bin) throw new Error("--database needs PostgreSQL's server programs (initdb, pg_ctl).");
+  const pg = await startPgCluster(bin);
+  const url = await pg.createDatabase();
+  return { nodes: await startClusterNodes(url, nodeCount, limitsOff), pg };
+}
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes: the postmaster and its children. */
+function postgresPids(pg: PgCluster): number[] {
+  const root = pg.pid();
+  if (root === undefined) return [];
+  const pids = [root];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === root) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
 
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 
 async function main() {
   const given = process.argv.includes('--url') ? flag('url', '') : '';
-  const server = given ? { url: given, child: undefined } : await startChild();
-  const client = nodeClient(server.url);
+  const cluster: Awaited<ReturnType<typeof startServers>> = given
+    ? { nodes: [{ url: given, child: undefined as never }] }
+    : await startServers();
+  const servers = cluster.nodes;
+  const clients = servers.map((s) => nodeClient(s.url));
+  const on = (k: number) => clients[k % clients.length];
   const latencies: number[] = [];
   let errors = 0;
   let sent = 0;
@@ -47,10 +111,10 @@ async function main() {
   const ackedPerTable = new Map<string, number>();
 
   process.stderr.write(
-    `loadtest: opening ${tables} tables (${tables * 4} sockets) on ${server.url}\n`,
+    `loadtest: opening ${tables} tables (${tables * 4} sockets) on ${servers.map((s) => s.url).join(' ')}\n`,
   );
   for (let t = 0; t < tables; t++) {
-    const created = await client.createTable({
+    const created = await on(t).createTable({
       game: 'the-boss',
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       graceSeconds: 3600,
@@ -58,11 +122,11 @@ async function main() {
     ackedPerTable.set(created.id, 0);
     let lastMove = Date.now() + Math.random() * 1000;
     for (let seat = 0; seat < 4; seat++) {
-      const j = await client.join(created.id, {
+      const j = await on(t).join(created.id, {
         name: `s${seat}`,
         invite: created.seats[seat].invite!,
       });
-      const conn = client.connect(created.id, { token: j.token });
+      const conn = on(t + seat).connect(created.id, { token: j.token });
       const rng = Rng.fromSeed(`${created.id}/${seat}`);
       let timer: NodeJS.Timeout | null = null;
       const act = () => {
@@ -105,22 +169,46 @@ async function main() {
   }
   await new Promise((r) => setTimeout(r, 3000)); // warm up
   process.stderr.write(`loadtest: measuring for ${seconds} s\n`);
+  // CPU per process over the measured time: each node, PostgreSQL (all its processes), and
+  // this process (the clients).
+  const pgPids = cluster.pg ? postgresPids(cluster.pg) : [];
+  const cpu = () => ({
+    nodes: servers.map((s) => (s.child?.pid ? cpuSeconds(s.child.pid) : NaN)),
+    postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    clients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const cpuBefore = cpu();
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpu();
+  const share = (a: number, b: number) => Math.round(((b - a) / elapsed) * 100);
+  const cpuPercent = {
+    nodes: cpuAfter.nodes.map((n, k) => share(cpuBefore.nodes[k], n)),
+    ...(cluster.pg ? { postgres: share(cpuBefore.postgres, cpuAfter.postgres) } : {}),
+    clients: share(cpuBefore.clients, cpuAfter.clients),
+  };
   await new Promise((r) => setTimeout(r, 2000)); // let the last answers arrive
-  const metrics = await (await fetch(`${server.url}/metrics`)).text();
-  const rss = Number(/boss_process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
+  let rss = 0;
+  for (const s of servers) {
+    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+    rss += Number(
+      /boss_process_resident_memory_bytes(?:\{[^}]*\})? (\d+)/.exec(metrics)?.[1] ?? NaN,
+    );
+  }
   // Lost: acknowledged moves the server does not have.
   let lost = 0;
+  let k = 0;
   for (const [id, count] of ackedPerTable) {
-    const t = await client.getTable(id);
+    const t = await on(k++).getTable(id);
     if (t.seq < count) lost += count - t.seq;
   }
   latencies.sort((a, b) => a - b);
   const result = {
+    nodes: servers.length,
+    storage: onPostgres ? 'postgres' : given ? 'given' : 'sqlite',
     tables,
     sockets: conns.length,
     seconds: Math.round(elapsed),
@@ -135,16 +223,24 @@ async function main() {
     lostMoves: lost,
     unanswered: pendingSince.size,
     serverRssMB: Math.round(rss / 1e6),
+    cpuPercent,
   };
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else
     process.stdout.write(
       `${tables} tables, ${conns.length} sockets, ${result.seconds} s: ${result.movesPerSecond} moves/s, ` +
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ` +
-        `${errors} errors, ${lost} lost moves, server memory ${result.serverRssMB} MB\n`,
+        `${errors} errors, ${lost} lost moves, server memory ${result.serverRssMB} MB, ` +
+        `CPU % nodes ${cpuPercent.nodes.join('/')}` +
+        (cluster.pg ? `, postgres ${cpuPercent.postgres}` : '') +
+        `, clients ${cpuPercent.clients}\n`,
     );
   for (const c of conns) c.close();
-  server.child?.kill('SIGTERM');
+  for (const s of servers) s.child?.kill('SIGTERM');
+  await Promise.all(
+    servers.map((s) => (s.child ? new Promise((r) => s.child.once('exit', r)) : undefined)),
+  );
+  await cluster.pg?.stop();
   setTimeout(() => process.exit(0), 500).unref();
 }
 

@@ -54,6 +54,9 @@ export class Metrics {
     this.httpRequests.set(status, (this.httpRequests.get(status) ?? 0) + 1);
   }
 
+  /** On a cluster: every sample carries `node="<name>"`. */
+  node: string | undefined;
+
   render(tables: Record<string, number>): string {
     const lines = [
       '# HELP boss_tables Tables in memory by status (finished ones leave after 10 idle minutes).',
@@ -121,6 +124,16 @@ export class Metrics {
     }
     for (const [status, n] of this.httpRequests)
       lines.push(`boss_http_requests_total{status="${status}"} ${n}`);
-    return lines.join('\n') + '\n';
+    const node = this.node;
+    const labelled = node
+      ? lines.map((l) =>
+          l.startsWith('#')
+            ? l
+            : l.includes('{')
+              ? l.replace('{', `{node="${node}",`)
+              : l.replace(' ', `{node="${node}"} `),
+        )
+      : lines;
+    return labelled.join('\n') + '\n';
   }
 }

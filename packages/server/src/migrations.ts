@@ -43,6 +43,29 @@ export const MIGRATIONS: readonly Migration[] = [
   `ALTER TABLE game_tables ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';`,
   // 3: the clocks' state, so that a restart resumes them with the time they had left.
   `ALTER TABLE game_tables ADD COLUMN clocks TEXT;`,
+  // 4: several nodes on one database (`cluster.ts`): the nodes alive, which node holds each
+  // unfinished table (runs its bots and clocks), and which seats are connected on which node.
+  // One process on SQLite needs none of it.
+  {
+    sqlite: `-- one process: no cluster tables`,
+    postgres: `
+      CREATE TABLE cluster_nodes (
+        id TEXT PRIMARY KEY,
+        seen_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE table_leases (
+        table_id TEXT PRIMARY KEY REFERENCES game_tables(id),
+        node TEXT NOT NULL
+      );
+      CREATE INDEX table_leases_node ON table_leases(node);
+      CREATE TABLE seat_presence (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        node TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat, node)
+      );
+      CREATE INDEX seat_presence_node ON seat_presence(node);`,
+  },
 ];
 
 /** A migration's SQL for one engine. */

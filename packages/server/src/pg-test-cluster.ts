@@ -70,6 +70,8 @@ export interface PgCluster {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server (fast shutdown) and removes its folder; safe to call twice. */
   stop(): Promise<void>;
+  /** The server's main process (the postmaster), while it runs. */
+  pid(): number | undefined;
 }
 
 let databases = 0;
@@ -180,6 +182,13 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
         await client.end();
       }
       return url(name);
+    },
+    pid() {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        return undefined;
+      }
     },
     async stop() {
       if (running) {

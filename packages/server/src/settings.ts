@@ -55,6 +55,12 @@ export function settingsFromEnv(
     }
   }
   const metricsPort = num(env, 'METRICS_PORT', 0, 65535, 'a port number');
+  const nodeName = env.NODE_NAME || undefined;
+  if (nodeName !== undefined && !/^[A-Za-z0-9._-]{1,40}$/.test(nodeName))
+    throw new SettingError(
+      `NODE_NAME must be 1 to 40 letters, digits, dots, dashes or underscores, not "${nodeName}".`,
+    );
+  const leaseSeconds = num(env, 'LEASE_SECONDS', 1, 600, 'a number of seconds');
   const openHours = num(env, 'OPEN_TABLE_HOURS', 0.01, 24 * 365, 'a number of hours');
   const opt = <K extends string, V>(key: K, value: V | undefined) =>
     (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
@@ -82,6 +88,8 @@ export function settingsFromEnv(
       num(env, 'CONNECTIONS_PER_ADDRESS', 0, 1e6, 'a number, 0 for no limit'),
     ),
     ...opt('metricsPort', metricsPort),
+    ...opt('nodeName', nodeName),
+    ...opt('leaseMs', leaseSeconds === undefined ? undefined : leaseSeconds * 1000),
     ...opt('metricsHost', env.METRICS_HOST),
   };
 }

@@ -171,28 +171,55 @@ function contract(makeStore: () => Promise<Store>) {
     expect(await s.table('u')).toMatchObject({ game: 'the-boss', seed: 'seed-u' });
   });
 
-  it('makes a rematch atomically: the new table and the link, or neither', async () => {
+  it('makes a rematch atomically: the new table and the link, or neither; the first one wins', async () => {
     const s = await open(await makeStore());
     const old = table('old', { status: 'finished' });
     await s.createTable(old);
-    await s.createRematch(table('new', { createdAt: 1_800_000_000_000 }), {
-      ...old,
-      rematch: 'new',
-    });
+    expect(await s.createRematch(table('new', { createdAt: 1_800_000_000_000 }), old)).toBe('new');
     expect((await s.table('old'))!.rematch).toBe('new');
     expect((await s.table('new'))!.status).toBe('open');
+    // A second rematch (another node, a moment later) gets the first and stores nothing.
+    expect(await s.createRematch(table('late'), old)).toBe('new');
+    expect(await s.table('late')).toBeUndefined();
 
-    // The second write fails: the new table is not kept.
+    // The new table cannot be written: the link is not kept.
     const other = table('other', { status: 'finished' });
     await s.createTable(other);
     await expect(
-      s.createRematch(table('next'), { ...other, rematch: 'next', clocks: unserializable }),
+      s.createRematch(table('next', { clocks: unserializable }), other),
     ).rejects.toThrow();
     expect(await s.table('next')).toBeUndefined();
     expect((await s.table('other'))!.rematch).toBeUndefined();
-    // The first write fails (the id is taken): the link is not written.
-    await expect(s.createRematch(table('new'), { ...other, rematch: 'new' })).rejects.toThrow();
+    // The new table's id is taken: the link is not written.
+    await expect(s.createRematch(table('new'), other)).rejects.toThrow();
     expect((await s.table('other'))!.rematch).toBeUndefined();
+  });
+
+  it('claims seats only if nobody changed them meanwhile', async () => {
+    const s = await open(await makeStore());
+    const t = table('c');
+    await s.createTable(t);
+    const a = [{ kind: 'human' as const, name: 'A', tokenHash: 'a' }, ...t.seats.slice(1)];
+    const b = [{ kind: 'human' as const, name: 'B', tokenHash: 'b' }, ...t.seats.slice(1)];
+    expect(await s.claimSeats({ ...t, seats: a }, t.seats)).toBe(true);
+    // Another node claimed the same seat from the same seats it had read: refused.
+    expect(await s.claimSeats({ ...t, seats: b, status: 'running' }, t.seats)).toBe(false);
+    expect(await s.table('c')).toMatchObject({ seats: a, status: 'open' });
+  });
+
+  it('reads the moves after a seq, with when each was committed', async () => {
+    const s = await open(await makeStore());
+    await s.createTable(table('f'));
+    const before = Date.now();
+    for (let seq = 1; seq <= 4; seq++)
+      await s.appendMove('f', { seq, seat: seq % 2, move: { seq } });
+    const since = await s.movesSince('f', 2);
+    expect(since.map((m) => [m.seq, m.seat, m.move])).toEqual([
+      [3, 1, { seq: 3 }],
+      [4, 0, { seq: 4 }],
+    ]);
+    for (const m of since) expect(m.at).toBeGreaterThanOrEqual(before);
+    expect(await s.movesSince('f', 4)).toEqual([]);
   });
 
   it('lists only open and running tables as unfinished', async () => {

@@ -2,13 +2,29 @@ import pg from 'pg';
 import type { Logger } from './log.js';
 import { MIGRATIONS, migrationSql } from './migrations.js';
 import {
+  committedMove,
+  LeaseLost,
+  SeqTaken,
   tableRow,
   toTable,
+  type CommittedMove,
+  type MoveRow,
   type Storage,
   type StoredMove,
+  type StoredSeat,
   type StoredTable,
   type TableRow,
 } from './storage.js';
+
+/**
+ * The channel of the nodes' notifications (`cluster.ts`), sent in the transaction that made
+ * the change, so they are delivered only once it is committed: `m:<table>:<seq>` a move,
+ * `t:<table>` the table's row (seats, status, rematch).
+ */
+export const CHANNEL = 'boss_tables';
+
+/** PostgreSQL's code for a unique key violation. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * A `DATABASE_URL` checked: a `postgres://` or `postgresql://` URL. Throws an error that
@@ -41,6 +57,30 @@ export function redactUrl(raw: string): string {
   }
 }
 
+/**
+ * Runs `fn` in a transaction on one of the pool's connections: committed, or rolled back if
+ * it throws. While the connection is out of the pool its errors (the server ending it) reach
+ * `fn`'s queries; the listener here only keeps them from ending the process between two.
+ */
+async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  const lost = () => undefined;
+  c.on('error', lost);
+  let broken = false;
+  try {
+    await c.query('BEGIN');
+    const result = await fn(c);
+    await c.query('COMMIT');
+    return result;
+  } catch (e) {
+    await c.query('ROLLBACK').catch(() => (broken = true));
+    throw e;
+  } finally {
+    c.off('error', lost);
+    c.release(broken);
+  }
+}
+
 /** Any constant: the advisory lock that lets one node at a time migrate the schema. */
 const MIGRATION_LOCK = 0x626f7373;
 
@@ -50,10 +90,7 @@ const MIGRATION_LOCK = 0x626f7373;
  * wait for each other (an advisory lock). Returns the version the database had before.
  */
 export async function migratePostgres(pool: pg.Pool): Promise<number> {
-  const c = await pool.connect();
-  let broken = false;
-  try {
-    await c.query('BEGIN');
+  return inTransaction(pool, async (c) => {
     await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await c.query(`CREATE TABLE IF NOT EXISTS schema_version (
       one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row),
@@ -72,20 +109,21 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
        ON CONFLICT (one_row) DO UPDATE SET version = EXCLUDED.version`,
       [MIGRATIONS.length],
     );
-    await c.query('COMMIT');
     return from;
-  } catch (e) {
-    await c.query('ROLLBACK').catch(() => (broken = true));
-    throw e;
-  } finally {
-    c.release(broken);
-  }
+  });
 }
 
 export interface PostgresOptions {
   readonly log?: Logger;
   /** Connections in the pool (default 10). */
   readonly maxConnections?: number;
+  /**
+   * On a cluster: this node's id. Moves of a table itself (bots, clocks) are then stored only
+   * while this node holds the table's lease (`cluster.ts`), checked in the same statement.
+   */
+  readonly node?: string;
+  /** A node not seen for this long is dead and its leases are void (default 4000). */
+  readonly leaseMs?: number;
 }
 
 /**
@@ -96,7 +134,14 @@ export interface PostgresOptions {
 export class PostgresStorage implements Storage {
   private closed = false;
 
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(
+    /** The connections, shared with the cluster (`cluster.ts`). */
+    readonly pool: pg.Pool,
+    /** Where it is (with its password: never logged; `redactUrl`). */
+    readonly url: string,
+    private readonly node: string | undefined,
+    readonly leaseMs: number,
+  ) {}
 
   /** Connects and brings the schema up to date (see `migratePostgres`). */
   static async open(url: string, opts: PostgresOptions = {}): Promise<PostgresStorage> {
@@ -104,7 +149,7 @@ export class PostgresStorage implements Storage {
       connectionString: parseDatabaseUrl(url),
       max: opts.maxConnections ?? 10,
       connectionTimeoutMillis: 10_000,
-      application_name: 'boss-table',
+      application_name: opts.node ? `boss-table ${opts.node}`.slice(0, 63) : 'boss-table',
     });
     // An idle connection the server drops: the pool replaces it; without a listener the
     // error would end the process.
@@ -120,23 +165,11 @@ export class PostgresStorage implements Storage {
       await pool.end().catch(() => undefined);
       throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`, { cause: e });
     }
-    return new PostgresStorage(pool);
+    return new PostgresStorage(pool, url, opts.node, opts.leaseMs ?? 4000);
   }
 
-  /** Runs `fn` in a transaction on one connection: committed, or rolled back if it throws. */
-  private async tx(fn: (c: pg.PoolClient) => Promise<void>): Promise<void> {
-    const c = await this.pool.connect();
-    let broken = false;
-    try {
-      await c.query('BEGIN');
-      await fn(c);
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => (broken = true));
-      throw e;
-    } finally {
-      c.release(broken);
-    }
+  private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, fn);
   }
 
   private static insert(t: StoredTable): pg.QueryConfig {
@@ -162,11 +195,13 @@ export class PostgresStorage implements Storage {
     };
   }
 
+  /** Writes the table's row; the other nodes are told (`t:<id>`) once it is committed. */
   private static update(t: StoredTable): pg.QueryConfig {
     const r = tableRow(t);
     return {
       name: 'boss-update-table',
-      text: `UPDATE game_tables SET status = $2, seats = $3, rematch = $4, clocks = $5 WHERE id = $1`,
+      text: `WITH u AS (UPDATE game_tables SET status = $2, seats = $3, rematch = $4, clocks = $5 WHERE id = $1 RETURNING id)
+             SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
       values: [r.id, r.status, r.seats, r.rematch, r.clocks],
     };
   }
@@ -179,22 +214,96 @@ export class PostgresStorage implements Storage {
     await this.pool.query(PostgresStorage.update(t));
   }
 
-  async appendMove(table: string, m: StoredMove, after?: StoredTable): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query({
-        name: 'boss-insert-move',
-        text: `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES ($1, $2, $3, $4, $5)`,
-        values: [table, m.seq, m.seat, JSON.stringify(m.move), Date.now()],
+  async appendMove(
+    table: string,
+    m: StoredMove,
+    after?: StoredTable,
+    opts: { readonly auto?: boolean } = {},
+  ): Promise<void> {
+    const values = [table, m.seq, m.seat, JSON.stringify(m.move), Date.now()];
+    // A bot's or a clock's move: only while this node holds the lease (and is alive).
+    const fenced = opts.auto === true && this.node !== undefined;
+    try {
+      await this.tx(async (c) => {
+        const inserted = await c.query(
+          fenced
+            ? {
+                name: 'boss-insert-move-fenced',
+                text: `INSERT INTO moves (table_id, seq, seat, move, created_at)
+                       SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
+                         SELECT 1 FROM table_leases l JOIN cluster_nodes n ON n.id = l.node
+                         WHERE l.table_id = $1 AND l.node = $6
+                           AND n.seen_at > clock_timestamp() - $7 * interval '1 millisecond')`,
+                values: [...values, this.node, this.leaseMs],
+              }
+            : {
+                name: 'boss-insert-move',
+                text: `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES ($1, $2, $3, $4, $5)`,
+                values,
+              },
+        );
+        if (inserted.rowCount === 0) throw new LeaseLost(table);
+        if (after) await c.query(PostgresStorage.update(after));
+        await c.query({
+          name: 'boss-notify-move',
+          text: `SELECT pg_notify('${CHANNEL}', 'm:' || $1 || ':' || $2)`,
+          values: [table, String(m.seq)],
+        });
       });
-      if (after) await c.query(PostgresStorage.update(after));
+    } catch (e) {
+      if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTaken(table, m.seq);
+      throw e;
+    }
+  }
+
+  async claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean> {
+    const r = tableRow(t);
+    const res = await this.pool.query({
+      name: 'boss-claim-seats',
+      text: `WITH u AS (UPDATE game_tables SET seats = $2, status = $3 WHERE id = $1 AND seats = $4 RETURNING id)
+             SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
+      values: [r.id, r.seats, r.status, JSON.stringify(expected)],
+    });
+    return res.rowCount === 1;
+  }
+
+  async createRematch(next: StoredTable, of: StoredTable): Promise<string> {
+    return this.tx(async (c) => {
+      const linked = await c.query({
+        text: `WITH u AS (UPDATE game_tables SET rematch = $2 WHERE id = $1 AND rematch IS NULL RETURNING id)
+               SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
+        values: [of.id, next.id],
+      });
+      if (linked.rowCount === 0) {
+        const first = await c.query<{ rematch: string }>(
+          'SELECT rematch FROM game_tables WHERE id = $1',
+          [of.id],
+        );
+        return first.rows[0].rematch;
+      }
+      await c.query(PostgresStorage.insert(next));
+      return next.id;
     });
   }
 
-  async createRematch(next: StoredTable, of: StoredTable): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query(PostgresStorage.insert(next));
-      await c.query(PostgresStorage.update(of));
+  async movesSince(table: string, seq: number): Promise<CommittedMove[]> {
+    const res = await this.pool.query<MoveRow>({
+      name: 'boss-moves-since',
+      text: `SELECT seq, seat, move, created_at FROM moves WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
+      values: [table, seq],
     });
+    return res.rows.map(committedMove);
+  }
+
+  /** The newest public tables not over (the lobby), by id, newest first. */
+  async listed(limit: number): Promise<string[]> {
+    const res = await this.pool.query<{ id: string }>({
+      name: 'boss-listed',
+      text: `SELECT id FROM game_tables WHERE visibility = 'public' AND status IN ('open', 'running')
+             ORDER BY created_at DESC, id LIMIT $1`,
+      values: [limit],
+    });
+    return res.rows.map((r) => r.id);
   }
 
   async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {

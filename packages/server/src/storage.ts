@@ -46,6 +46,25 @@ export interface StoredMove {
   readonly move: unknown;
 }
 
+/** A move as read back: with when it was committed (ms since the epoch). */
+export interface CommittedMove extends StoredMove {
+  readonly at: number;
+}
+
+/** Another move is stored at this `(table, seq)` already (another node committed first). */
+export class SeqTaken extends Error {
+  constructor(table: string, seq: number) {
+    super(`Table ${table} already has a move ${seq}.`);
+  }
+}
+
+/** A move of the table itself (a bot's, a clock's) from a node that no longer holds its lease. */
+export class LeaseLost extends Error {
+  constructor(table: string) {
+    super(`This node no longer holds table ${table}'s lease.`);
+  }
+}
+
 /**
  * Where tables live: event-sourced, a table is its options, its secret seed and its ordered
  * moves, `(table, seq)` unique. `SqliteStorage` here, `PostgresStorage` in `storage-pg.ts`;
@@ -57,14 +76,32 @@ export interface Storage {
   updateTable(t: StoredTable): Promise<void>;
   /**
    * Commits one move, and with `after` the table's new status, seats and clocks, in one
-   * transaction; rejects if `(table, seq)` already exists. Durable when it resolves.
+   * transaction; rejects if `(table, seq)` already exists (`SeqTaken` when the engine can
+   * tell). Durable when it resolves. `auto`: a move of the table itself (a bot's, a clock's),
+   * which on a cluster only the node holding the table's lease may store (else `LeaseLost`).
    */
-  appendMove(table: string, move: StoredMove, after?: StoredTable): Promise<void>;
-  /** A rematch: the new table and the finished one's link to it, in one transaction. */
-  createRematch(next: StoredTable, of: StoredTable): Promise<void>;
+  appendMove(
+    table: string,
+    move: StoredMove,
+    after?: StoredTable,
+    opts?: { readonly auto?: boolean },
+  ): Promise<void>;
+  /**
+   * A seat claim: writes `t`'s seats and status only if the stored seats are still
+   * `expected` (a conditional update); false if they changed meanwhile.
+   */
+  claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean>;
+  /**
+   * A rematch: the new table and the finished one's link to it, in one transaction, only if
+   * `of` has no rematch yet (a conditional update). Returns the rematch in effect: `next`'s
+   * id, or the one another request made first (then `next` is not stored).
+   */
+  createRematch(next: StoredTable, of: StoredTable): Promise<string>;
   tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]>;
   table(id: string): Promise<StoredTable | undefined>;
   moves(table: string): Promise<StoredMove[]>;
+  /** The moves after `seq`, in order, with when each was committed. */
+  movesSince(table: string, seq: number): Promise<CommittedMove[]>;
   close(): Promise<void>;
 }
 
@@ -165,6 +202,15 @@ export class SqliteStorage implements Storage {
       all: this.db.prepare(`SELECT * FROM game_tables ORDER BY created_at`),
       one: this.db.prepare(`SELECT * FROM game_tables WHERE id = ?`),
       moves: this.db.prepare(`SELECT seq, seat, move FROM moves WHERE table_id = ? ORDER BY seq`),
+      since: this.db.prepare(
+        `SELECT seq, seat, move, created_at FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq`,
+      ),
+      claim: this.db.prepare(
+        `UPDATE game_tables SET seats = @seats, status = @status WHERE id = @id AND seats = @expected`,
+      ),
+      link: this.db.prepare(
+        `UPDATE game_tables SET rematch = @rematch WHERE id = @id AND rematch IS NULL`,
+      ),
     };
   }
 
@@ -182,10 +228,17 @@ export class SqliteStorage implements Storage {
       if (after) this.stmts.update.run(tableRow(after));
     })();
   }
-  async createRematch(next: StoredTable, of: StoredTable): Promise<void> {
-    this.db.transaction(() => {
+  async claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean> {
+    const r = tableRow(t);
+    const done = this.stmts.claim.run({ ...r, expected: JSON.stringify(expected) });
+    return done.changes > 0;
+  }
+  async createRematch(next: StoredTable, of: StoredTable): Promise<string> {
+    return this.db.transaction(() => {
+      if (this.stmts.link.run({ id: of.id, rematch: next.id }).changes === 0)
+        return (this.stmts.one.get(of.id) as TableRow).rematch!;
       this.stmts.insert.run(tableRow(next));
-      this.stmts.update.run(tableRow(of));
+      return next.id;
     })();
   }
   async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {
@@ -204,7 +257,26 @@ export class SqliteStorage implements Storage {
       }),
     );
   }
+  async movesSince(table: string, seq: number): Promise<CommittedMove[]> {
+    const rows = this.stmts.since.all(table, seq) as MoveRow[];
+    return rows.map(committedMove);
+  }
   async close(): Promise<void> {
     this.db.close();
   }
 }
+
+/** A `moves` row as both engines return it (PostgreSQL: `BIGINT` as a string). */
+export interface MoveRow {
+  seq: number;
+  seat: number;
+  move: string;
+  created_at: number | string;
+}
+
+export const committedMove = (r: MoveRow): CommittedMove => ({
+  seq: r.seq,
+  seat: r.seat,
+  move: JSON.parse(r.move),
+  at: Number(r.created_at),
+});

@@ -4,12 +4,24 @@ import type { AddressLimits } from './limits.js';
 import { uniqueName } from './limits.js';
 import type { Logger } from './log.js';
 import { isReserved, type Storage, type StoredTable } from './storage.js';
-import { LiveTable, type TableDeps } from './table.js';
+import { CLOSE_EXPIRED, LiveTable, type TableDeps } from './table.js';
 import { hashToken, randomId, randomToken, sameHash } from './tokens.js';
 import { parseCreateTable, parseJoin, RequestError } from './validate.js';
 
-/** The close code of a connection to an open table that expired. */
-export const CLOSE_EXPIRED = 4010;
+export { CLOSE_EXPIRED };
+
+/** What the service asks of a cluster of nodes (`cluster.ts`); absent in one process. */
+export interface ServiceCluster {
+  /** Takes the table's lease if no live node holds it; true if this node holds it now. */
+  claim(table: string): Promise<boolean>;
+  /** The lobby's tables, newest first, by id: from the database, not from one node's memory. */
+  listed(limit: number): Promise<string[]>;
+}
+
+/** Tables in the lobby at most. */
+const LOBBY_SIZE = 200;
+/** Tries at a seat claim another node keeps changing under it. */
+const CLAIM_TRIES = 5;
 
 export interface TableServiceOptions {
   /** A finished table nobody is connected to leaves memory after this long. */
@@ -34,10 +46,15 @@ export class TableService {
     private readonly limits: AddressLimits,
     private readonly log: Logger,
     private readonly opts: TableServiceOptions,
+    private readonly cluster?: ServiceCluster,
   ) {}
 
-  /** Reloads every unfinished table (open ones past their time expire instead). */
+  /**
+   * Reloads every unfinished table (open ones past their time expire instead). On a cluster
+   * nothing is loaded here: the cluster takes the leases of tables no live node holds.
+   */
   async loadAll(): Promise<void> {
+    if (this.cluster) return;
     for (const stored of await this.storage.tables('unfinished'))
       if (stored.status === 'open' && Date.now() - stored.createdAt >= this.opts.openTableTtlMs)
         await this.storage.updateTable({ ...stored, status: 'expired' });
@@ -81,12 +98,28 @@ export class TableService {
       await this.storage.updateTable({ ...stored, status });
       stored.status = status;
     }
+    if (this.cluster && (status === 'open' || status === 'running'))
+      table.holder = await this.cluster.claim(stored.id);
     // Another request may have loaded it meanwhile: one live table per id.
     const already = this.tables.get(stored.id);
     if (already) return already;
     this.tables.set(stored.id, table);
     table.resume();
     return table;
+  }
+
+  /**
+   * This node took the table's lease (`cluster.ts`): it runs the table from now on, after
+   * taking in every move committed so far.
+   */
+  async adopt(id: string): Promise<void> {
+    const live = this.tables.get(id);
+    if (!live) {
+      await this.load(id);
+      return;
+    }
+    await live.follow();
+    live.setHolder(true);
   }
 
   /** The live table, loaded from storage if needed; undefined if there is none. */
@@ -143,8 +176,9 @@ export class TableService {
     return { stored, invites, botsOnly };
   }
 
-  private goLive(stored: StoredTable, botsOnly: boolean): LiveTable {
+  private goLive(stored: StoredTable, botsOnly: boolean, holder: boolean): LiveTable {
     const table = new LiveTable(stored, findGame(stored.game)!, this.deps);
+    table.holder = holder;
     this.tables.set(stored.id, table);
     if (botsOnly) table.start();
     this.log.info('table created', {
@@ -160,7 +194,8 @@ export class TableService {
     this.limits.checkCreate(address, botsOnly);
     await this.storage.createTable(stored);
     this.limits.created(address, stored.id, botsOnly);
-    this.goLive(stored, botsOnly);
+    const holder = this.cluster ? await this.cluster.claim(stored.id) : true;
+    this.goLive(stored, botsOnly, holder);
     return {
       id: stored.id,
       seats: stored.seats.map((s, seat) => ({
@@ -180,6 +215,28 @@ export class TableService {
   join(table: LiveTable, raw: unknown, bearer: string | undefined): Promise<JoinResponse> {
     const req = parseJoin(raw);
     return table.run(async () => {
+      for (let tries = 1; ; tries++) {
+        const done = await this.claimOnce(table, req, bearer);
+        if (done) return done;
+        // Another node claimed a seat meanwhile: read the seats again and decide again.
+        if (tries >= CLAIM_TRIES)
+          throw new RequestError(503, 'busy', 'Seats are being taken right now; try again.');
+        const row = await this.storage.table(table.id);
+        if (row) {
+          table.stored.seats = row.seats;
+          table.stored.status = row.status;
+        }
+      }
+    });
+  }
+
+  /** One try at a seat claim; null if the stored seats changed since they were read. */
+  private async claimOnce(
+    table: LiveTable,
+    req: ReturnType<typeof parseJoin>,
+    bearer: string | undefined,
+  ): Promise<JoinResponse | null> {
+    {
       const seats = table.stored.seats;
       if (table.stored.status === 'finished')
         throw new RequestError(409, 'game-over', 'This game is over: there is no seat to take.');
@@ -235,16 +292,17 @@ export class TableService {
       const claimed = { ...seats[seat], tokenHash: hashToken(token), name };
       const next = seats.map((x, i) => (i === seat ? claimed : x));
       const full = next.every((x) => x.kind === 'bot' || x.tokenHash !== undefined);
-      // The claim and, on the last seat, the table's start: one statement.
+      // The claim and, on the last seat, the table's start: one conditional statement.
       const status = full ? 'running' : table.stored.status;
-      await this.storage.updateTable({ ...table.stored, seats: next, status });
+      if (!(await this.storage.claimSeats({ ...table.stored, seats: next, status }, seats)))
+        return null;
       table.stored.seats = next;
       table.stored.status = status;
       this.log.info('seat claimed', { table: table.id, seat });
       table.broadcastSeats();
       if (full) table.start();
       return { table: table.id, seat, token };
-    });
+    }
   }
 
   /** The rematch of a finished table: the same new table for every player who asks. */
@@ -275,22 +333,38 @@ export class TableService {
           },
           old,
         );
-        // The new table and the link to it: one transaction.
-        await this.storage.createRematch(stored, { ...old, rematch: stored.id });
-        old.rematch = stored.id;
-        this.goLive(stored, botsOnly);
-        for (const c of table.conns) c.send({ type: 'rematch', table: stored.id });
+        // The new table and the link to it: one transaction, unless another node made the
+        // rematch first (then that one is everyone's).
+        const made = await this.storage.createRematch(stored, old);
+        old.rematch = made;
+        if (made === stored.id)
+          this.goLive(stored, botsOnly, this.cluster ? await this.cluster.claim(made) : true);
+        for (const c of table.conns) c.send({ type: 'rematch', table: made });
       }
       return { table: table.stored.rematch! };
     });
   }
 
-  /** The lobby: public tables not yet over, newest first. */
-  listPublic(): ReturnType<LiveTable['summary']>[] {
+  /**
+   * The lobby: public tables not yet over, newest first. On a cluster the list comes from
+   * the database and each table listed is followed here, so its summary is the same on
+   * every node.
+   */
+  async listPublic(): Promise<ReturnType<LiveTable['summary']>[]> {
+    const listed = (t: LiveTable) =>
+      t.stored.visibility === 'public' &&
+      (t.stored.status === 'open' || t.stored.status === 'running');
+    if (this.cluster) {
+      const ids = await this.cluster.listed(LOBBY_SIZE);
+      const tables = await Promise.all(ids.map((id) => this.load(id).catch(() => undefined)));
+      return tables
+        .filter((t): t is LiveTable => t !== undefined && listed(t))
+        .map((t) => t.summary());
+    }
     return [...this.tables.values()]
-      .filter((t) => t.stored.visibility === 'public' && t.stored.status !== 'finished')
+      .filter(listed)
       .sort((a, b) => b.stored.createdAt - a.stored.createdAt)
-      .slice(0, 200)
+      .slice(0, LOBBY_SIZE)
       .map((t) => t.summary());
   }
 
@@ -319,19 +393,28 @@ export class TableService {
     const now = Date.now();
     for (const [id, t] of this.tables)
       if (
-        t.stored.status === 'finished' &&
-        t.conns.size === 0 &&
-        now - t.lastActivity >= this.opts.finishedTableIdleMs
+        (t.stored.status === 'finished' &&
+          t.conns.size === 0 &&
+          now - t.lastActivity >= this.opts.finishedTableIdleMs) ||
+        // Expired by the node holding it (on a cluster).
+        t.stored.status === 'expired'
       )
         this.tables.delete(id);
-      else if (t.stored.status === 'open' && now - t.stored.createdAt >= this.opts.openTableTtlMs)
+      else if (
+        t.stored.status === 'open' &&
+        t.holder &&
+        now - t.stored.createdAt >= this.opts.openTableTtlMs
+      )
         void this.expire(t).catch((e: Error) =>
           this.log.error('could not expire a table', { table: id, error: e.message }),
         );
   }
 
-  /** Stops every table; running clocks are stored paused with the time they have left. */
+  /**
+   * Stops every table; in one process running clocks are stored paused with the time they
+   * have left. On a cluster the game goes on elsewhere: nothing is paused.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.tables.values()].map((t) => t.close(true)));
+    await Promise.all([...this.tables.values()].map((t) => t.close(!this.cluster)));
   }
 }

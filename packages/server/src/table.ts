@@ -30,7 +30,33 @@ import type { BotPool } from './bot-pool.js';
 import { ClockKeeper, type SavedClocks } from './clocks.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
-import { isReserved, type Storage, type StoredTable } from './storage.js';
+import {
+  isReserved,
+  LeaseLost,
+  SeqTaken,
+  type CommittedMove,
+  type Storage,
+  type StoredTable,
+} from './storage.js';
+
+/** The close code of a connection to an open table that expired. */
+export const CLOSE_EXPIRED = 4010;
+
+/**
+ * What a table tells the other nodes of a cluster (`cluster.ts`); absent in one process.
+ * Several nodes may have a table in memory (a node per connection); the one holding its
+ * lease (`LiveTable.holder`) runs its bots, clocks and stand-ins.
+ */
+export interface TableCluster {
+  /** A seat's first connection on this node opened, or its last one here closed. */
+  presence(table: string, seat: Seat, present: boolean): void;
+  /** The lease holder's stand-ins changed: the seats a bot plays while their person is away. */
+  standIns(table: string, seats: readonly Seat[]): void;
+  /** The game is over: its lease is let go. */
+  finished(table: string): void;
+  /** A move of the table itself was refused for the lease: find out who holds it now. */
+  leaseLost(table: string): void;
+}
 
 /** One live connection to a table. */
 export interface Conn {
@@ -47,6 +73,7 @@ export interface TableDeps {
   readonly metrics: Metrics;
   /** Think time of a bot standing in for a human seat, and of bot seats without a level. */
   readonly botBudgetMs: number;
+  readonly cluster?: TableCluster;
 }
 
 export class MoveRefused extends Error {
@@ -123,6 +150,13 @@ export class LiveTable {
   /** Seats a bot plays for now, and why. */
   private readonly standIn = new Map<Seat, StandIn>();
   private closed = false;
+  /**
+   * Whether this process runs the table's bots, clocks and stand-ins: always in one
+   * process; on a cluster, while this node holds the table's lease (`setHolder`).
+   */
+  holder = true;
+  /** Seats connected on other nodes of a cluster (`setRemoteSeats`). */
+  private readonly remote = new Set<Seat>();
   /** When something last happened here (a move, a connection coming or going), in ms. */
   lastActivity = Date.now();
 
@@ -254,7 +288,14 @@ export class LiveTable {
     }
   }
 
+  /** Seats with a connection here or, on a cluster, on another node. */
   connectedSeats(): Set<Seat> {
+    const s = this.localSeats();
+    for (const seat of this.remote) s.add(seat);
+    return s;
+  }
+
+  private localSeats(): Set<Seat> {
     const s = new Set<Seat>();
     for (const c of this.conns) if (c.seat !== null) s.add(c.seat);
     return s;
@@ -430,6 +471,8 @@ export class LiveTable {
   attach(conn: Conn, since: number | undefined, history = false): void {
     this.lastActivity = Date.now();
     const wasConnected = conn.seat !== null && this.connectedSeats().has(conn.seat);
+    if (conn.seat !== null && !this.localSeats().has(conn.seat))
+      this.deps.cluster?.presence(this.id, conn.seat, true);
     this.conns.add(conn);
     if (
       since !== undefined &&
@@ -443,19 +486,134 @@ export class LiveTable {
     // The others hear of a seat coming back only when that changes what they see: its
     // first connection, or a stand-in bot leaving.
     if (conn.seat !== null && (!wasConnected || this.standIn.has(conn.seat))) {
-      this.standIn.delete(conn.seat);
+      if (this.standIn.delete(conn.seat)) this.standInsChanged();
       this.syncBots();
       this.broadcastSeats();
     }
     this.schedule();
   }
 
+  /** The lease holder tells the other nodes who its stand-ins play for. */
+  private standInsChanged(): void {
+    if (this.holder) this.deps.cluster?.standIns(this.id, [...this.standIn.keys()]);
+  }
+
   detach(conn: Conn): void {
     this.lastActivity = Date.now();
     this.conns.delete(conn);
+    if (conn.seat !== null && !this.localSeats().has(conn.seat))
+      this.deps.cluster?.presence(this.id, conn.seat, false);
     // Likewise only its last connection closing makes a seat away.
     if (conn.seat !== null && !this.connectedSeats().has(conn.seat)) this.broadcastSeats();
     this.schedule();
+  }
+
+  // ---- On a cluster (`cluster.ts`) ----
+
+  /** The seats connected on the other nodes now. */
+  setRemoteSeats(seats: ReadonlySet<Seat>): void {
+    const before = this.connectedSeats();
+    this.remote.clear();
+    for (const seat of seats) this.remote.add(seat);
+    const after = this.connectedSeats();
+    if (before.size === after.size && [...after].every((x) => before.has(x))) return;
+    // A person back on another node takes their seat back from the stand-in.
+    let changed = false;
+    if (this.holder) for (const seat of after) if (this.standIn.delete(seat)) changed = true;
+    if (changed) {
+      this.syncBots();
+      this.standInsChanged();
+    }
+    this.broadcastSeats();
+    this.schedule();
+  }
+
+  /** The lease holder's stand-ins, shown by the other nodes. */
+  setStandIns(seats: readonly Seat[]): void {
+    if (this.holder) return;
+    this.standIn.clear();
+    for (const seat of seats) this.standIn.set(seat, 'disconnected');
+    this.broadcastSeats();
+  }
+
+  /** This node takes the table's bots, clocks and stand-ins, or lets them go. */
+  setHolder(holder: boolean): void {
+    if (this.holder === holder) return;
+    this.holder = holder;
+    if (!holder) {
+      this.clearTimers();
+      this.timedOut.clear();
+      return;
+    }
+    this.syncBots();
+    this.schedule();
+  }
+
+  /** Takes in the moves other nodes committed since the last one here (in the queue). */
+  follow(): Promise<void> {
+    return this.run(() => this.catchUpNow());
+  }
+
+  /** Takes in the table's row (seats, status, rematch) as another node wrote it, after its moves. */
+  refresh(): Promise<void> {
+    return this.run(async () => {
+      await this.catchUpNow();
+      const row = await this.deps.storage.table(this.id);
+      if (row) this.takeRow(row);
+    });
+  }
+
+  private async catchUpNow(): Promise<void> {
+    if (this.closed) return;
+    const moves = await this.deps.storage.movesSince(this.id, this.seq);
+    if (moves.length === 0) return;
+    if (!this.driverOf) {
+      // Started on another node a moment ago: its row first.
+      const row = await this.deps.storage.table(this.id);
+      if (row) this.takeRow(row);
+    }
+    for (const m of moves) this.applyCommitted(m);
+    this.schedule();
+  }
+
+  private takeRow(row: StoredTable): void {
+    const was = this.stored.status;
+    const hadRematch = this.stored.rematch;
+    this.stored.seats = row.seats;
+    // A game over here stays over (its row may have been read before its last move).
+    if (was !== 'finished') this.stored.status = row.status;
+    if (row.rematch) this.stored.rematch = row.rematch;
+    if (row.clocks !== undefined) this.stored.clocks = row.clocks;
+    if (was === 'open' && this.stored.status === 'running' && !this.driverOf) this.start();
+    else this.broadcastSeats();
+    if (!hadRematch && row.rematch)
+      for (const c of this.conns) c.send({ type: 'rematch', table: row.rematch });
+    if (was === 'open' && row.status === 'expired')
+      for (const c of this.conns)
+        c.close(CLOSE_EXPIRED, 'This table expired before every seat was taken.');
+  }
+
+  /** A move another node committed: applied and told as if made here. */
+  private applyCommitted(m: CommittedMove): void {
+    const driver = this.driverOf;
+    const parsed = this.game.parseMove(m.move);
+    if (!parsed.ok || !driver)
+      throw new Error(`Table ${this.id}: committed move ${m.seq} cannot be followed.`);
+    if (m.seq !== this.seq + 1)
+      throw new Error(`Table ${this.id}: committed move ${m.seq} is out of order.`);
+    const sealed =
+      m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
+    if (m.seat !== CLOCK && !this.rulesClocks) this.accountTime(m.seat, m.at);
+    const prepared = driver.prepare(m.seat, m.move, m.at);
+    if (!prepared.ok)
+      throw new Error(`Table ${this.id}: committed move ${m.seq}: ${prepared.error.message}`);
+    driver.take(prepared.value);
+    this.state = driver.state;
+    const over = this.game.isOver(this.state);
+    if (over) this.stored.status = 'finished';
+    // The next turn's clock, as the committing node started it (`commit`).
+    if (!this.rulesClocks) this.clocks.update(this.clockSpecs(this.seq + 1), m.at);
+    this.told(m.seat, m.move, [...prepared.value.events], sealed, over);
   }
 
   broadcastSeats(): void {
@@ -486,6 +644,7 @@ export class LiveTable {
     seq: number,
     raw: unknown,
     opts: { standIn?: StandIn; onCommitted?: (seq: number) => void },
+    again = false,
   ): Promise<number> {
     const started = performance.now();
     if (this.closed) throw new MoveRefused('internal', 'The table is closing; try again.');
@@ -512,7 +671,15 @@ export class LiveTable {
     const prepared = this.driverOf.prepare(seat, raw, Date.now());
     if (!prepared.ok)
       throw new MoveRefused('illegal-move', `${prepared.error.kind}: ${prepared.error.message}`);
-    await this.commit(prepared.value, opts.standIn);
+    try {
+      await this.commit(prepared.value, opts.standIn);
+    } catch (e) {
+      // Another node committed a move at this seq first: judged again on the new state (a
+      // strict turn then says the seq is stale; an open window may still take it).
+      if (!(e instanceof SeqTaken) || again) throw e;
+      await this.catchUpNow();
+      return this.playNow(seat, seq, raw, opts, true);
+    }
     const mine = this.position(seat);
     opts.onCommitted?.(mine);
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
@@ -574,7 +741,7 @@ export class LiveTable {
    * Stores a move the driver prepared (with the table's status and clocks, in one
    * transaction), then has the driver take it, then tells.
    */
-  private async commit(prepared: PreparedMove, standIn?: StandIn): Promise<void> {
+  private async commit(prepared: PreparedMove, standIn?: StandIn, auto = false): Promise<void> {
     const driver = this.driverOf!;
     const { actor: seat, move: raw } = prepared.move;
     const state = prepared.state;
@@ -612,12 +779,16 @@ export class LiveTable {
         rowChanges
           ? { ...this.stored, status: over ? 'finished' : this.stored.status, clocks: saved }
           : undefined,
+        { auto },
       );
     } catch (e) {
       this.storing = false;
       this.state = before;
       if (!this.rulesClocks) this.clocks.update(this.clockSpecs(), now);
-      if (this.askAfterStore) this.ask();
+      if (e instanceof LeaseLost) {
+        this.setHolder(false);
+        this.deps.cluster?.leaseLost(this.id);
+      } else if (this.askAfterStore) this.ask();
       throw e;
     }
     this.storing = false;
@@ -625,6 +796,18 @@ export class LiveTable {
     this.state = driver.state;
     if (over) this.stored.status = 'finished';
     if (rowChanges) this.stored.clocks = saved;
+    this.told(seat, raw, events, sealed, over, standIn);
+  }
+
+  /** A move taken: numbered, its stand-ins and timers settled, told to each connection. */
+  private told(
+    seat: Seat,
+    raw: unknown,
+    events: Emitted<unknown>[],
+    sealed: boolean,
+    over: boolean,
+    standIn?: StandIn,
+  ): void {
     this.record1(seat, raw, events, sealed);
     this.noteShown();
     // A timed-out turn's stand-in plays that turn only.
@@ -636,6 +819,7 @@ export class LiveTable {
     if (over) {
       this.clearTimers();
       this.deps.log.info('game over', { table: this.id, seq: this.seq });
+      if (this.holder) this.deps.cluster?.finished(this.id);
     }
     for (const c of this.conns) {
       if (sealed && c.seat !== seat) continue;
@@ -692,8 +876,9 @@ export class LiveTable {
         const request = due.value.request;
         const reason = request ? this.reasons.get(request) : undefined;
         try {
-          await this.commit(due.value, reason);
+          await this.commit(due.value, reason, true);
         } catch (e) {
+          if (this.settledElsewhere(e)) return;
           this.deps.log.error(request ? 'bot move not played' : 'clock move not stored', {
             table: this.id,
             ...(request ? { seat: request.seat } : {}),
@@ -738,13 +923,13 @@ export class LiveTable {
     this.schedule();
   }
 
-  private accountTime(seat: Seat): void {
+  private accountTime(seat: Seat, at = Date.now()): void {
     const timer = this.stored.timer as TimerRequest | null;
     if (timer?.mode !== 'realtime') return;
     const next = this.clocks.next();
     if (!next || next.spec.seats[0] !== seat) return;
     const started = next.deadline - next.spec.ms;
-    const used = Date.now() - started - timer.turnSeconds * 1000;
+    const used = at - started - timer.turnSeconds * 1000;
     if (used > 0) this.bank[seat] = Math.max(0, this.bank[seat] - used);
   }
 
@@ -759,6 +944,7 @@ export class LiveTable {
   schedule(): void {
     if (this.closed || this.stored.status !== 'running' || !this.driverOf) return;
     this.clearTimers();
+    if (!this.holder) return;
     const active = this.game.activeSeats(this.state);
     const next = this.clocks.next();
     if (next) {
@@ -788,6 +974,7 @@ export class LiveTable {
           });
           this.standIn.set(seat, 'disconnected');
         }
+        this.standInsChanged();
         this.syncBots();
         this.broadcastSeats();
         this.schedule();
@@ -912,14 +1099,27 @@ export class LiveTable {
     if (!(await this.commitBot(prepared.value, reason))) this.schedule();
   }
 
+  /**
+   * A bot's or clock's move another node decided (its move took the seq first: the table
+   * follows it; the lease went: the new holder plays on). True when so.
+   */
+  private settledElsewhere(e: unknown): boolean {
+    if (e instanceof SeqTaken) {
+      void this.follow().catch(() => undefined);
+      return true;
+    }
+    return e instanceof LeaseLost;
+  }
+
   /** Stores a bot's move; false (logged) if it was not. */
   private async commitBot(prepared: PreparedMove, standIn?: StandIn): Promise<boolean> {
     const started = performance.now();
     try {
-      await this.commit(prepared, standIn);
+      await this.commit(prepared, standIn, true);
       this.deps.metrics.observeMove((performance.now() - started) / 1000);
       return true;
     } catch (e) {
+      if (this.settledElsewhere(e)) return true;
       this.deps.log.error('bot move not played', {
         table: this.id,
         seat: prepared.move.actor,
@@ -936,7 +1136,7 @@ export class LiveTable {
   async close(save = false): Promise<void> {
     this.closed = true;
     this.clearTimers();
-    if (save && this.stored.status === 'running') {
+    if (save && this.holder && this.stored.status === 'running') {
       const now = Date.now();
       const driver = this.driverOf;
       let saved: SavedClocks | null = null;

@@ -134,8 +134,8 @@ describe('seats stay theirs', () => {
 
 /**
  * Makes the storage's next write of `status` fail, as a process killed right there would:
- * a write of the table alone, or a move's transaction that carries it (nothing of which is
- * then stored).
+ * a write of the table alone, a seat claim, or a move's transaction that carries it (nothing
+ * of which is then stored).
  */
 function killOnStatusWrite(storage: Storage, status: StoredTable['status']): () => boolean {
   const update = storage.updateTable.bind(storage);
@@ -154,6 +154,14 @@ function killOnStatusWrite(storage: Storage, status: StoredTable['status']): () 
       throw new Error('killed');
     }
     await append(table, move, after);
+  };
+  const claim = storage.claimSeats.bind(storage);
+  storage.claimSeats = async (t, expected) => {
+    if (!killed && t.status === status) {
+      killed = true;
+      throw new Error('killed');
+    }
+    return claim(t, expected);
   };
   return () => killed;
 }

@@ -91,7 +91,9 @@ export const until = async (
 export function startBuiltServer(
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  // From the tests (src/*.ts) the built server is in dist/; from dist/ (the load test), here.
+  const built = import.meta.url.endsWith('.ts') ? '../dist/main.js' : './main.js';
+  const main = fileURLToPath(new URL(built, import.meta.url));
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -105,4 +107,34 @@ export function startBuiltServer(
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
+}
+
+/** A node of a test cluster: the built server as a child process on PostgreSQL. */
+export interface ClusterNode {
+  readonly name: string;
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+/**
+ * Starts `count` nodes (`n0`, `n1`, …) of the built server on one PostgreSQL database, each
+ * a child process on a free port; `env` adds settings (e.g. `LEASE_SECONDS`).
+ */
+export async function startClusterNodes(
+  databaseUrl: string,
+  count: number,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ClusterNode[]> {
+  const nodes: ClusterNode[] = [];
+  // One after the other: the first creates the schema, and each takes its leases at start.
+  for (let i = 0; i < count; i++) {
+    const name = `n${i}`;
+    const { url, child } = await startBuiltServer({
+      DATABASE_URL: databaseUrl,
+      NODE_NAME: name,
+      ...env,
+    });
+    nodes.push({ name, url, child });
+  }
+  return nodes;
 }

@@ -1,0 +1,350 @@
+/**
+ * Three nodes (the built server, each a child process) on one throwaway PostgreSQL: people
+ * at one table on different nodes see the same game with the same filtering per seat; two
+ * nodes never both commit a move at one seq; a client reconnects to another node from its
+ * last seq; a node that loses its database connections gets them back and catches up; the
+ * node holding a table's lease is SIGKILLed and another takes the bots and clocks over.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CLOCK, eventsFor, Rng, type Seat } from '@boss-table/core';
+import { findGame } from '@boss-table/games';
+import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
+import { recordFrames } from './frame-scan.js';
+import { describePostgres } from './pg-test-suite.js';
+import { bigBossMoveFromLegal } from './test-choosers.js';
+import {
+  autoPlay,
+  moveFromLegal,
+  nodeClient,
+  startClusterNodes,
+  until,
+  type ClusterNode,
+  type LegalChooser,
+} from './test-kit.js';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** A node not heard from for this long is dead (`LEASE_SECONDS`). */
+const LEASE_SECONDS = 2;
+
+interface RecordJson {
+  game: string;
+  options: unknown;
+  seed: string;
+  moves: ({ seat: number | 'clock' } & Record<string, unknown>)[];
+}
+
+/**
+ * What each viewer (seats, then `null` for a spectator) must have been told of a finished
+ * game, from its record alone: each move's events as the game filters them for that viewer,
+ * leaving out a sealed move for everyone but its seat; and its final view.
+ */
+function expectedStreams(record: RecordJson, seats: number) {
+  const game = findGame(record.game)!;
+  const options = game.parseOptions(record.options);
+  if (!options.ok) throw new Error(options.error.message);
+  const setup = game.setup(options.value, record.seed);
+  if (!setup.ok) throw new Error(setup.error.message);
+  let state = setup.value.state;
+  const viewers: (Seat | null)[] = [...Array.from({ length: seats }, (_, i) => i), null];
+  const streams = new Map<Seat | null, unknown[][]>(viewers.map((v) => [v, []]));
+  for (const { seat: raw, ...move } of record.moves) {
+    const seat = raw === 'clock' ? CLOCK : raw;
+    const parsed = game.parseMove(move);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const sealed = seat !== CLOCK && (game.sealed?.(state, seat, parsed.value) ?? false);
+    const applied = game.apply(state, seat, parsed.value);
+    if (!applied.ok) throw new Error(applied.error.message);
+    state = applied.value.state;
+    for (const v of viewers)
+      if (!sealed || v === seat) streams.get(v)!.push(eventsFor(applied.value.events, v));
+  }
+  return { streams, view: (v: Seat | null) => game.view(state, v) };
+}
+
+/** Checks one connection's frames against what its viewer must have been told. */
+function expectTold(
+  frames: readonly ServerMessage[],
+  events: unknown[][],
+  view: unknown,
+  who: string,
+) {
+  const snapshot = frames.find((f) => f.type === 'snapshot');
+  if (snapshot?.type !== 'snapshot') throw new Error(`${who}: no snapshot`);
+  const got = (snapshot.past ?? []).map((p) => p.events);
+  expect(got.length, `${who}: the past in its first snapshot`).toBe(snapshot.seq);
+  let last: unknown = snapshot.view;
+  for (const f of frames)
+    if (f.type === 'events') {
+      expect(f.seq, `${who}: frames numbered without a gap or a repeat`).toBe(got.length + 1);
+      got.push(f.events);
+      if (f.view !== undefined) last = f.view;
+    }
+  expect(got, `${who}: every move's events, filtered for it`).toEqual(events);
+  expect(last, `${who}: its final view`).toEqual(view);
+}
+
+/** Plays a seat, remembering every move the server acknowledged, by its seq. */
+function playAndRemember(conn: TableConnection, seed: string, acked: Map<number, unknown>): void {
+  const rng = Rng.fromSeed(seed);
+  let busy = false;
+  const act = () => {
+    const st = conn.state;
+    if (busy || !st || !st.legal || !conn.connected) return;
+    busy = true;
+    const move = moveFromLegal(st.legal, rng);
+    conn.move(move).then(
+      (seq) => {
+        acked.set(seq, move);
+        busy = false;
+        setTimeout(act, 20);
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  conn.on('snapshot', act);
+  conn.on('events', () => setTimeout(act, 20));
+}
+
+const over = (conn: TableConnection) =>
+  !!(conn.state?.view as { outcome?: unknown } | undefined)?.outcome;
+
+describePostgres('three nodes on one PostgreSQL', (suite) => {
+  let nodes: ClusterNode[] = [];
+  let db: pg.Pool;
+  let clients: BossTableClient[];
+  const holderOf = async (table: string): Promise<string | undefined> =>
+    (await db.query<{ node: string }>('SELECT node FROM table_leases WHERE table_id = $1', [table]))
+      .rows[0]?.node;
+
+  beforeAll(async () => {
+    if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
+    const url = await suite.cluster.createDatabase();
+    nodes = await startClusterNodes(url, 3, {
+      BOT_BUDGET_MS: '5',
+      LEASE_SECONDS: String(LEASE_SECONDS),
+      POSTS_PER_SECOND: '0',
+    });
+    db = new pg.Pool({ connectionString: url, max: 2 });
+    clients = nodes.map((n) => nodeClient(n.url));
+  }, 90_000);
+  afterAll(async () => {
+    for (const n of nodes) n.child.kill('SIGKILL');
+    await db?.end();
+  });
+
+  const games: [string, LegalChooser][] = [
+    ['the-boss', moveFromLegal],
+    ['big-boss', bigBossMoveFromLegal],
+  ];
+  for (const [gameId, choose] of games)
+    it(`${gameId}: seats on two nodes, a spectator on the third, the bots on the lease holder; a node loses its database connections mid-game`, async () => {
+      // Made on the third node, which so holds the lease and runs the bot.
+      const t = await clients[2].createTable({
+        game: gameId,
+        seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      });
+      expect(await holderOf(t.id)).toBe('n2');
+      const tokens: string[] = [];
+      for (const seat of [0, 1])
+        tokens.push(
+          (await clients[seat].join(t.id, { name: `p${seat}`, invite: t.seats[seat].invite! }))
+            .token,
+        );
+      const conns = [0, 1].map((seat) =>
+        clients[seat].connect(t.id, { token: tokens[seat], history: true }),
+      );
+      const spectator = clients[2].connect(t.id, { history: true });
+      const frames = [...conns, spectator].map(recordFrames);
+      conns.forEach((c, i) => autoPlay(c, `${gameId}/cluster/${i}`, 5, choose));
+      await until(() => (conns[0].state?.seq ?? 0) >= 6, 30_000, 'a few moves');
+      // Node n1 loses every connection to the database (an outage, a failover of PostgreSQL).
+      const cut = await db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'boss-table n1%'`,
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+      await until(() => [...conns, spectator].every(over), 120_000, 'the game to end');
+      // Every node answers the same.
+      const record = (await clients[1].getRecord(t.id)) as unknown as RecordJson;
+      for (const c of clients) expect((await c.getTable(t.id)).status).toBe('finished');
+      const expected = expectedStreams(record, 3);
+      [0, 1, null].forEach((viewer, k) =>
+        expectTold(
+          frames[k],
+          expected.streams.get(viewer)!,
+          expected.view(viewer),
+          `viewer ${viewer} on node n${k}`,
+        ),
+      );
+      // No frame holds the seed or anyone's token or invite.
+      const secrets = [record.seed, ...tokens, t.seats[0].invite!, t.seats[1].invite!];
+      for (const f of frames)
+        for (const s of secrets)
+          expect(JSON.stringify(f).includes(s), 'a secret in a frame').toBe(false);
+      // The lease of a finished game is let go.
+      let released = false;
+      await until(
+        () => {
+          void holderOf(t.id).then((h) => (released = h === undefined));
+          return released;
+        },
+        10_000,
+        'the lease to be let go',
+      );
+      [...conns, spectator].forEach((c) => c.close());
+      // n1 lived through it and is healthy again.
+      expect(nodes[1].child.exitCode, 'n1 still running').toBeNull();
+      const health = await fetch(`${nodes[1].url}/healthz`);
+      expect(health.status).toBe(200);
+    }, 180_000);
+
+  it('moves sent to two nodes at once for one seat and seq: exactly one is committed', async () => {
+    const t = await clients[2].createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+    });
+    const tokens: string[] = [];
+    for (const seat of [0, 1, 2])
+      tokens.push(
+        (await clients[2].join(t.id, { name: `c${seat}`, invite: t.seats[seat].invite! })).token,
+      );
+    // Seat 0 on two nodes; the others on the third.
+    const [a, b] = [0, 1].map((n) => clients[n].connect(t.id, { token: tokens[0] }));
+    const others = [1, 2].map((seat) => clients[2].connect(t.id, { token: tokens[seat] }));
+    others.forEach((c, i) => autoPlay(c, `race/${i}`, 5));
+    const rng = Rng.fromSeed('race');
+    const winners: unknown[] = [];
+    for (let round = 0; round < 5; round++) {
+      await until(
+        () => !!a.state?.legal && !!b.state?.legal && a.state.seq === b.state.seq,
+        30_000,
+        'seat 0 to move, seen on both nodes',
+      );
+      const moves = [moveFromLegal(a.state!.legal, rng), moveFromLegal(b.state!.legal, rng)];
+      const results = await Promise.allSettled([a.move(moves[0]), b.move(moves[1])]);
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won, `round ${round}: exactly one of the two moves acknowledged`).toHaveLength(1);
+      const lost = results[1 - won[0]] as PromiseRejectedResult;
+      expect(['stale-seq', 'not-your-turn']).toContain((lost.reason as { code: string }).code);
+      winners.push(moves[won[0]]);
+    }
+    autoPlay(a, 'race/0', 5);
+    await until(() => over(a) && over(b), 120_000, 'the game to end');
+    const record = (await clients[0].getRecord(t.id)) as unknown as RecordJson;
+    const mine = record.moves.filter((m) => m.seat === 0).map(({ seat: _s, ...m }) => m);
+    expect(mine.slice(0, winners.length)).toEqual(winners);
+    // One row per seq, 1…n: nothing committed twice.
+    const rows = await db.query<{ seq: number }>(
+      'SELECT seq FROM moves WHERE table_id = $1 ORDER BY seq',
+      [t.id],
+    );
+    expect(rows.rows.map((r) => r.seq)).toEqual(record.moves.map((_, i) => i + 1));
+    [a, b, ...others].forEach((c) => c.close());
+  }, 180_000);
+
+  it('a client reconnects to another node with its last seq and gets exactly what it missed', async () => {
+    const t = await clients[0].createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
+    });
+    const tokens = [
+      (await clients[0].join(t.id, { name: 'A', invite: t.seats[0].invite! })).token,
+      (await clients[0].join(t.id, { name: 'C', invite: t.seats[2].invite! })).token,
+    ];
+    const first = clients[0].connect(t.id, { token: tokens[0], reconnect: false });
+    const other = clients[1].connect(t.id, { token: tokens[1] });
+    autoPlay(first, 'reconnect/a', 5);
+    autoPlay(other, 'reconnect/c', 5);
+    // A leaves just after a move of its own, so that the others have moves to make.
+    await until(
+      () => (first.state?.seq ?? 0) >= 4 && first.state?.legal === null,
+      30_000,
+      'a few moves, A’s last',
+    );
+    first.close();
+    const since = first.state!.seq;
+    await until(() => (other.state?.seq ?? 0) > since, 30_000, 'moves while A is away');
+    const got: ServerMessage[] = [];
+    const ws = new WebSocket(
+      `${nodes[2].url.replace('http', 'ws')}/ws/tables/${t.id}?token=${tokens[0]}&since=${since}`,
+    );
+    ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+    await until(() => got.some((m) => m.type === 'seats'), 10_000, 'the missed moves');
+    ws.close();
+    expect(
+      got.some((m) => m.type === 'snapshot'),
+      'no snapshot: only what it missed',
+    ).toBe(false);
+    const events = got.filter((m) => m.type === 'events');
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.map((m) => m.seq)).toEqual(events.map((_, k) => since + 1 + k));
+    // Then A plays on from the other node to the end.
+    const again = clients[2].connect(t.id, { token: tokens[0] });
+    autoPlay(again, 'reconnect/a2', 5);
+    await until(() => over(again) && over(other), 120_000, 'the game to end');
+    again.close();
+    other.close();
+  }, 180_000);
+
+  it('SIGKILL of the lease holder: another node takes the bot and the clock over within seconds, nothing acknowledged is lost, the game ends', async () => {
+    const t = await clients[0].createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'ismcts:easy' }, { kind: 'human' }],
+      timer: { mode: 'realtime', turnSeconds: 2 },
+      graceSeconds: 3600,
+    });
+    expect(await holderOf(t.id)).toBe('n0');
+    // A plays on n1; C never comes (its turn clock runs out each time: a stand-in plays);
+    // a spectator watches on n2.
+    const a = (await clients[1].join(t.id, { name: 'A', invite: t.seats[0].invite! })).token;
+    await clients[1].join(t.id, { name: 'C', invite: t.seats[2].invite! });
+    const conn = clients[1].connect(t.id, { token: a });
+    const spectator = clients[2].connect(t.id, { history: true });
+    const watched = recordFrames(spectator);
+    const acked = new Map<number, unknown>();
+    playAndRemember(conn, `${t.id}/kill`, acked);
+    await until(() => acked.size >= 3, 60_000, 'some of A’s moves');
+    // C's turn clock runs: kill the node that holds the table.
+    await until(() => conn.state?.timer?.seat === 2, 30_000, 'C to be on the clock');
+    const deadline = conn.state!.timer!.deadline;
+    const killedAt = Date.now();
+    const standInsBefore = watched.filter((f) => f.type === 'events' && f.seat === 2).length;
+    nodes[0].child.kill('SIGKILL');
+    await new Promise((r) => nodes[0].child.once('exit', r));
+    let holder: string | undefined;
+    await until(
+      () => {
+        void holderOf(t.id).then((h) => (holder = h));
+        return holder === 'n1' || holder === 'n2';
+      },
+      15_000,
+      'another node to take the lease',
+    );
+    const tookMs = Date.now() - killedAt;
+    expect(tookMs, 'taken over within a few seconds').toBeLessThan((LEASE_SECONDS + 4) * 1000);
+    // C's clock runs out on the new holder with the time it had left, not a fresh turn.
+    await until(
+      () => watched.filter((f) => f.type === 'events' && f.seat === 2).length > standInsBefore,
+      15_000,
+      'C’s timed-out turn',
+    );
+    expect(Date.now()).toBeLessThan(Math.max(deadline, killedAt + tookMs) + 4000);
+    await until(() => over(conn) && over(spectator), 150_000, 'the game to end');
+    const record = (await clients[2].getRecord(t.id)) as unknown as RecordJson;
+    for (const [seq, move] of acked) {
+      const { seat, ...stored } = record.moves[seq - 1];
+      expect(seat).toBe(0);
+      expect(stored, `acknowledged move ${seq}`).toEqual(move);
+    }
+    const expected = expectedStreams(record, 3);
+    expectTold(watched, expected.streams.get(null)!, expected.view(null), 'the spectator on n2');
+    conn.close();
+    spectator.close();
+  }, 240_000);
+});
