@@ -1,6 +1,7 @@
 /** The server on PostgreSQL (`DATABASE_URL`): a whole game over WebSocket, and a restart. */
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from './log.js';
+import { Metrics } from './metrics.js';
 import { describePostgres } from './pg-test-suite.js';
 import { startServer, type RunningServer } from './server.js';
 import { SettingError, settingsFromEnv } from './settings.js';
@@ -27,6 +28,27 @@ describe('DATABASE_URL', () => {
     } catch (e) {
       expect((e as Error).message).not.toContain('s3cret');
     }
+  });
+});
+
+describe('cluster settings', () => {
+  it('takes NODE_NAME and LEASE_SECONDS, and refuses bad ones with a clear message', () => {
+    expect(settingsFromEnv({ NODE_NAME: 'node-a.1', LEASE_SECONDS: '2.5' })).toMatchObject({
+      nodeName: 'node-a.1',
+      leaseMs: 2500,
+    });
+    expect(() => settingsFromEnv({ NODE_NAME: 'a b' })).toThrow(/NODE_NAME must be 1 to 40/);
+    expect(() => settingsFromEnv({ LEASE_SECONDS: '0' })).toThrow(/LEASE_SECONDS must be/);
+  });
+
+  it('labels every metrics sample with the node', () => {
+    const metrics = new Metrics();
+    metrics.node = 'n1';
+    const text = metrics.render({ open: 1 });
+    expect(text).toContain('boss_tables{node="n1",status="open"} 1');
+    expect(text).toContain('boss_connections{node="n1"} 0');
+    for (const line of text.split('\n'))
+      if (line && !line.startsWith('#')) expect(line).toContain('node="n1"');
   });
 });
 
