@@ -1,5 +1,6 @@
 export * from './protocol.js';
 import type {
+  ChatMessage,
   ClientMessage,
   CreateTableRequest,
   CreateTableResponse,
@@ -15,6 +16,16 @@ import type {
   TableSummary,
   TimerState,
 } from './protocol.js';
+import type {
+  AccountState,
+  FinishedGame,
+  Leaderboard,
+  Profile,
+  QuickPlayRequest,
+  SignedIn,
+} from './accounts.js';
+
+export type * from './accounts.js';
 
 /** An HTTP error from the server, with its machine-readable code. */
 export class ApiError extends Error {
@@ -73,6 +84,8 @@ export class BossTableClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    // A signed-in browser proves each change comes from this site's pages (CSRF).
+    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
       headers,
@@ -93,7 +106,75 @@ export class BossTableClient {
       const e = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
       throw new ApiError(res.status, e?.code ?? 'http-error', e?.message ?? `HTTP ${res.status}`);
     }
+    const csrf = (json as { csrf?: unknown } | undefined)?.csrf;
+    if (typeof csrf === 'string') this.csrf = csrf;
     return json as T;
+  }
+
+  /** The session's CSRF token, from the last account answer (sent with every change). */
+  csrf: string | undefined;
+
+  /** Who is signed in on this browser (its session cookie), or `{ account: null }`. */
+  account(): Promise<AccountState> {
+    return this.request('GET', '/api/account');
+  }
+  /**
+   * A new account, signed in at once. `seats`: the seats this browser holds as a guest
+   * (`{table, token}`), tied to the account from now on.
+   */
+  signUp(
+    name: string,
+    password: string,
+    seats: readonly { table: string; token: string }[] = [],
+  ): Promise<SignedIn> {
+    return this.request('POST', '/api/account/sign-up', { name, password, seats });
+  }
+  signIn(
+    name: string,
+    password: string,
+    seats: readonly { table: string; token: string }[] = [],
+  ): Promise<SignedIn> {
+    return this.request('POST', '/api/account/sign-in', { name, password, seats });
+  }
+  async signOut(): Promise<void> {
+    await this.request('POST', '/api/account/sign-out', {});
+    this.csrf = undefined;
+  }
+  /** Every other session of the account ends; this browser gets a new one. */
+  changePassword(current: string, next: string): Promise<AccountState> {
+    return this.request('POST', '/api/account/password', { current, next });
+  }
+  /** The seats the signed-in account holds, newest first (on any device). */
+  mySeats(): Promise<{ seats: { table: string; seat: number; game: string; at: number }[] }> {
+    return this.request('GET', '/api/account/seats');
+  }
+  /** Takes the account's seat at a table on this device: a new token (the old one stops). */
+  takeSeat(table: string): Promise<JoinResponse> {
+    return this.request('POST', `/api/tables/${encodeURIComponent(table)}/take`, {});
+  }
+  /** A player's (or, as `bot:<level>`, a bot's) public profile. */
+  profile(name: string): Promise<Profile> {
+    return this.request('GET', `/api/players/${encodeURIComponent(name)}`);
+  }
+  leaderboard(game: string): Promise<Leaderboard> {
+    return this.request('GET', `/api/leaderboard/${encodeURIComponent(game)}`);
+  }
+  /** Finished games, newest first, by game and by player. */
+  finishedGames(
+    filter: { game?: string; player?: string } = {},
+  ): Promise<{ games: FinishedGame[] }> {
+    const q = new URLSearchParams(
+      Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
+    ).toString();
+    return this.request('GET', `/api/games${q ? `?${q}` : ''}`);
+  }
+  /** "Play now": a seat at a waiting table of that game, or a new one bots fill after a wait. */
+  quickPlay(req: QuickPlayRequest): Promise<JoinResponse & { waitSeconds: number }> {
+    return this.request('POST', '/api/quick-play', req);
+  }
+  /** A finished table's chat, both channels (for its replay). */
+  tableChat(table: string): Promise<{ messages: ChatMessage[] }> {
+    return this.request('GET', `/api/tables/${encodeURIComponent(table)}/chat`);
   }
 
   createTable(req: CreateTableRequest): Promise<CreateTableResponse> {
@@ -175,6 +256,8 @@ type Listener<T> = (value: T) => void;
  */
 export class TableConnection {
   state: TableState | null = null;
+  /** The chat lines this connection may read, oldest first. */
+  readonly chat: ChatMessage[] = [];
   connected = false;
   private socket: WebSocketLike | null = null;
   private closedByUser = false;
@@ -196,6 +279,7 @@ export class TableConnection {
     status: new Set<Listener<boolean>>(),
     seats: new Set<Listener<TableState>>(),
     rematch: new Set<Listener<string>>(),
+    chat: new Set<Listener<readonly ChatMessage[]>>(),
     message: new Set<Listener<ServerMessage>>(),
     closed: new Set<Listener<{ code: number; reason: string }>>(),
   };
@@ -213,6 +297,8 @@ export class TableConnection {
   on(kind: 'error', fn: Listener<{ code: ErrorCode; message: string }>): () => void;
   on(kind: 'status', fn: Listener<boolean>): () => void;
   on(kind: 'rematch', fn: Listener<string>): () => void;
+  /** New chat lines (on connecting: the recent ones this connection may read). */
+  on(kind: 'chat', fn: Listener<readonly ChatMessage[]>): () => void;
   on(kind: 'message', fn: Listener<ServerMessage>): () => void;
   /** The server closed the connection with one of its codes (4008 flooding, 4009 slow, …). */
   on(kind: 'closed', fn: Listener<{ code: number; reason: string }>): () => void;
@@ -323,6 +409,13 @@ export class TableConnection {
       case 'rematch':
         this.emit('rematch', msg.table);
         break;
+      case 'chat': {
+        const known = new Set(this.chat.map((m) => m.id));
+        const fresh = msg.messages.filter((m) => !known.has(m.id));
+        this.chat.push(...fresh);
+        if (fresh.length > 0) this.emit('chat', fresh);
+        break;
+      }
     }
   }
 
@@ -366,6 +459,11 @@ export class TableConnection {
         reject(new MoveError('internal', (e as Error).message));
       }
     });
+  }
+
+  /** Sends a chat line (refusals come as `error` events: `chat-refused`, `rate-limited`). */
+  say(text: string): void {
+    this.send({ type: 'chat', text });
   }
 
   /** Drops the connection as a network failure would (for tests); it reconnects if allowed. */

@@ -1,4 +1,4 @@
-import type { ClientMessage, ErrorCode } from './types.js';
+import { MAX_CHAT_LENGTH, type ClientMessage, type ErrorCode } from './types.js';
 
 /** A client message refused at the edge: what to answer, and the move's seq and id if any. */
 export interface Refusal {
@@ -64,6 +64,17 @@ export function parseClientMessage(text: string): Parsed {
         ok: true,
         msg: { type: 'move', seq: raw.seq, move: raw.move, ...(id !== undefined ? { id } : {}) },
       };
+    }
+    case 'chat': {
+      const text = typeof raw.text === 'string' ? raw.text.trim() : undefined;
+      if (text === undefined || text.length === 0)
+        return refuse('bad-message', '"chat" needs "text": the line to send.');
+      if (text.length > MAX_CHAT_LENGTH)
+        return refuse('too-large', `A chat line has at most ${MAX_CHAT_LENGTH} characters.`);
+      // Control characters and direction overrides could break a log, a terminal or a line.
+      if ([...text].some((ch) => /\p{Cc}|\p{Zl}|\p{Zp}|[\u202a-\u202e\u2066-\u2069]/u.test(ch)))
+        return refuse('bad-message', 'A chat line is one line of text without control characters.');
+      return { ok: true, msg: { type: 'chat', text } };
     }
     default:
       return refuse('unknown-type', `Unknown message type ${JSON.stringify(raw.type)}.`);

@@ -41,6 +41,11 @@ export interface CreateTableRequest {
   readonly graceSeconds?: number;
   /** Default `public`. */
   readonly visibility?: TableVisibility;
+  /**
+   * Rated (only players signed in may sit; the result moves their ratings) or casual
+   * (default).
+   */
+  readonly rated?: boolean;
 }
 
 export interface CreateTableResponse {
@@ -190,7 +195,29 @@ export type ServerMessage =
     }
   | { readonly type: 'seats'; readonly status: TableStatus; readonly seats: readonly PublicSeat[] }
   | { readonly type: 'rematch'; readonly table: string }
+  /** Chat lines: on connecting, the recent ones this connection may read; then each new one. */
+  | { readonly type: 'chat'; readonly messages: readonly ChatMessage[] }
   | { readonly type: 'pong' };
+
+/**
+ * Table chat has two channels: `players` (the seated players; everyone at the table reads
+ * it) and `spectators` (read by spectators only until the game is over, then by everyone).
+ */
+export type ChatChannel = 'players' | 'spectators';
+
+export interface ChatMessage {
+  readonly id: string;
+  readonly channel: ChatChannel;
+  /** The writer's seat, or null for a spectator. */
+  readonly seat: number | null;
+  readonly name: string;
+  readonly text: string;
+  /** When it was sent, in ms since the epoch. */
+  readonly at: number;
+}
+
+/** The longest chat line, in characters. */
+export const MAX_CHAT_LENGTH = 300;
 
 /** Client to server. */
 export type ClientMessage =
@@ -206,6 +233,8 @@ export type ClientMessage =
       readonly id?: string;
     }
   | { readonly type: 'resume'; readonly seq: number }
+  /** A chat line to the table: to the players' channel from a seat, else the spectators'. */
+  | { readonly type: 'chat'; readonly text: string }
   | { readonly type: 'ping' };
 
 export type ErrorCode =
@@ -225,6 +254,8 @@ export type ErrorCode =
   | 'internal'
   /** The move's `id` is not 1–64 characters. */
   | 'bad-id'
+  /** A chat line refused: a spectator not signed in, or a game where chat is closed. */
+  | 'chat-refused'
   /** Client-side only: the connection dropped before the move was acknowledged. */
   | 'disconnected';
 

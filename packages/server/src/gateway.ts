@@ -8,6 +8,8 @@ import { Bucket } from './limits.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { BoundedSender, CLOSE_SLOW } from './outbound.js';
+import { sameOrigin, type Accounts } from './accounts.js';
+import type { TableChat } from './chat.js';
 import { CLOSE_EXPIRED, type TableService } from './table-service.js';
 import { MoveRefused, type Conn, type LiveTable } from './table.js';
 import { RequestError } from './validate.js';
@@ -52,6 +54,8 @@ export interface GatewayOptions {
     readonly perTable: number;
     readonly perAddress: number;
   };
+  /** Table chat, and the accounts that name a signed-in spectator. */
+  readonly chat?: { readonly chat: TableChat; readonly accounts: Accounts };
 }
 
 /**
@@ -99,7 +103,15 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     const history = url.searchParams.get('history') === '1';
     const address = o.addresses.keyOf(req);
     const t = table;
-    wss.handleUpgrade(req, socket, head, (ws) => onSocket(ws, t, seat, since, history, address));
+    // A cookie counts only on a WebSocket opened by this site's own pages.
+    const session =
+      o.chat && sameOrigin(req)
+        ? await o.chat.accounts.sessionOf(req).catch(() => undefined)
+        : undefined;
+    const account = session && { id: session.accountId, name: session.name };
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      onSocket(ws, t, seat, since, history, address, account),
+    );
   };
   http.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
 
@@ -125,6 +137,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     since: number | undefined,
     history: boolean,
     address: string,
+    account?: { readonly id: string; readonly name: string },
   ) => {
     const full = overCap(table, seat, address);
     if (full) {
@@ -183,7 +196,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
       if (isBinary) return error('bad-message', 'Messages are JSON text.');
       if (size > o.maxMessageBytes)
         return error('too-large', `Messages are at most ${o.maxMessageBytes} bytes.`);
-      handleMessage(table, conn, data.toString(), error, resends);
+      handleMessage(table, conn, data.toString(), error, resends, account);
     });
     ws.on('close', () => {
       clearInterval(heartbeat);
@@ -194,6 +207,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     });
     ws.on('error', () => {});
     table.attach(conn, since, history);
+    void o.chat?.chat.greet(table, conn).catch(() => undefined);
   };
 
   const handleMessage = (
@@ -202,6 +216,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     text: string,
     error: (code: ErrorCode, message: string, seq?: number, id?: string) => void,
     resends: Bucket,
+    account?: { readonly id: string; readonly name: string },
   ) => {
     const parsed = parseClientMessage(text);
     if (!parsed.ok) return error(parsed.code, parsed.message, parsed.seq, parsed.id);
@@ -218,6 +233,17 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
           return error('rate-limited', 'Too many resends: wait a little before asking again.');
         if (behind > MAX_RESUME_EVENTS) return conn.send(table.snapshot(conn.seat));
         for (const m of table.missedSince(conn.seat, msg.seq)) conn.send(m);
+        return;
+      }
+      case 'chat': {
+        if (!o.chat) return error('chat-refused', 'This server has no table chat.');
+        o.chat.chat
+          .post(table, { seat: conn.seat, ...(account ? { account } : {}) }, msg.text)
+          .then((refused) => refused && error(refused.code, refused.message))
+          .catch((e: Error) => {
+            log.error('chat line failed', { table: table.id, error: e.message });
+            error('internal', 'The chat line could not be stored; try again.');
+          });
         return;
       }
       case 'move': {

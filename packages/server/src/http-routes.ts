@@ -6,6 +6,7 @@ import type { ClientAddresses } from './client-address.js';
 import type { AddressLimits } from './limits.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
+import type { Players } from './players.js';
 import type { TableService } from './table-service.js';
 import { RequestError } from './validate.js';
 
@@ -31,9 +32,9 @@ export interface HttpContext {
   /** Whether /metrics is served here (not when it has a port of its own). */
   readonly metricsHere: boolean;
   accepting(): boolean;
-  /** On a cluster: whether the database answers (`/healthz` fails when it does not). */
-  databaseHealthy?(): boolean;
   serverInfo(): ServerInfo;
+  /** Accounts, ratings, profiles, chat and quick play (`account-routes.ts`). */
+  readonly players?: Players;
 }
 
 /**
@@ -41,7 +42,7 @@ export interface HttpContext {
  * is known to be too large (by its Content-Length, or once that many bytes arrived); the rest
  * is read and dropped so the client gets the answer instead of a reset connection.
  */
-function readBody(req: IncomingMessage): Promise<unknown> {
+export function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const tooLarge = () => {
       // Whatever is still coming is discarded; the socket closes after the answer.
@@ -122,21 +123,19 @@ export function httpHandler(ctx: HttpContext) {
     } catch {
       throw new RequestError(400, 'bad-path', 'The path has a malformed %-escape.');
     }
-    if (path === '/healthz') {
-      // On a cluster, a node that cannot reach the database is not healthy.
-      const ok = ctx.accepting() && (ctx.databaseHealthy?.() ?? true);
-      return send(res, ok ? 200 : 503, { ok });
-    }
+    if (path === '/healthz') return send(res, ctx.accepting() ? 200 : 503, { ok: ctx.accepting() });
     if (path === '/metrics' && ctx.metricsHere)
       return send(res, 200, metrics.render(service.counts()), 'text/plain; version=0.0.4');
     if (path === '/api/server-info' && method === 'GET') return send(res, 200, ctx.serverInfo());
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (await ctx.players?.routes?.route(req, res, url, method, address, send, readBody)) return;
     if (path === '/api/tables' && method === 'POST') {
       if (!ctx.accepting())
         throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
       return send(res, 201, await service.create(await readBody(req), address));
     }
     if (path === '/api/tables' && method === 'GET')
-      return send(res, 200, { tables: await service.listPublic() });
+      return send(res, 200, { tables: service.listPublic() });
     const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})(?:\/(join|record|rematch))?$/.exec(path);
     if (m) {
       const table = await service.load(m[1]);

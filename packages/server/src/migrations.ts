@@ -7,6 +7,8 @@
  * texts. JSON is stored as `TEXT` in both: it comes back exactly as written (key order,
  * numbers), and nothing queries inside it.
  */
+import { ACCOUNTS_MIGRATION } from './accounts-schema.js';
+
 export type Engine = 'sqlite' | 'postgres';
 
 export type Migration = string | { readonly sqlite: string; readonly postgres: string };
@@ -66,6 +68,9 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX seat_presence_node ON seat_presence(node);`,
   },
+  // 5: players who come back: accounts, sessions, seats tied to accounts, ratings, finished
+  // games' places, table chat (`accounts-schema.ts`).
+  ACCOUNTS_MIGRATION,
 ];
 
 /** A migration's SQL for one engine. */

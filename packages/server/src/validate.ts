@@ -41,7 +41,13 @@ export interface ValidCreate {
 
 export function parseCreateTable(raw: unknown): ValidCreate {
   if (!isObject(raw)) throw bad('bad-body', 'The body must be a JSON object.');
-  onlyKeys(raw, ['game', 'options', 'seats', 'timer', 'graceSeconds', 'visibility'], 'the table');
+  onlyKeys(
+    raw,
+    ['game', 'options', 'seats', 'timer', 'graceSeconds', 'visibility', 'rated'],
+    'the table',
+  );
+  if (raw.rated !== undefined && typeof raw.rated !== 'boolean')
+    throw bad('bad-rated', '"rated" must be true (rated) or false (casual).');
   const visibility = raw.visibility ?? 'public';
   if (visibility !== 'public' && visibility !== 'unlisted' && visibility !== 'private')
     throw bad('bad-visibility', '"visibility" must be "public", "unlisted" or "private".');
@@ -115,7 +121,15 @@ export function parseCreateTable(raw: unknown): ValidCreate {
   return {
     game,
     options,
-    request: { game: game.id, options, seats, timer, graceSeconds: grace, visibility },
+    request: {
+      game: game.id,
+      options,
+      seats,
+      timer,
+      graceSeconds: grace,
+      visibility,
+      ...(raw.rated === true ? { rated: true } : {}),
+    },
   };
 }
 

@@ -1,0 +1,367 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findGame } from '@boss-table/games';
+import { displayRating } from '@boss-table/ratings';
+import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
+import {
+  Accounts,
+  cookieOf,
+  isObject,
+  sameOrigin,
+  nameProblem,
+  sameSecret,
+  SESSION_COOKIE,
+  SESSION_MS,
+  type Session,
+} from './accounts.js';
+import type { TableChat } from './chat.js';
+import type { QuickPlay } from './quick-play.js';
+import type { Storage } from './storage.js';
+import type { TableService } from './table-service.js';
+import type { LiveTable } from './table.js';
+import { hashToken, randomToken } from './tokens.js';
+import { RequestError } from './validate.js';
+
+type Send = (res: ServerResponse, status: number, body: unknown) => void;
+type ReadBody = (req: IncomingMessage) => Promise<unknown>;
+
+export interface AccountRouteDeps {
+  readonly accounts: Accounts;
+  readonly store: AccountStore;
+  readonly service: TableService;
+  readonly storage: Storage;
+  readonly chat: TableChat;
+  readonly quickPlay: QuickPlay;
+  /** Cookies only over HTTPS (`PUBLIC_URL` is https). */
+  readonly secureCookies: boolean;
+  accepting(): boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Games in a list, at most. */
+const PAGE = 50;
+
+const publicRating = (r: RatingRow) => ({
+  game: r.game,
+  rating: displayRating(r),
+  games: r.games,
+  wins: r.wins,
+});
+
+/** A seat's result as lists show it: never an account's id. */
+const publicSeat = (r: ResultRow) => ({
+  seat: r.seat,
+  name: r.name,
+  place: r.place,
+  kind: r.subject.startsWith('account:')
+    ? 'player'
+    : r.subject.startsWith('bot:')
+      ? 'bot'
+      : 'guest',
+  ...(r.ratingAfter !== null ? { ratingBefore: r.ratingBefore, ratingAfter: r.ratingAfter } : {}),
+});
+
+/** Finished games, newest first, each with all its seats. */
+function gamesOf(rows: readonly ResultRow[]) {
+  const byTable = new Map<string, ResultRow[]>();
+  for (const r of rows) {
+    const list = byTable.get(r.tableId) ?? [];
+    list.push(r);
+    byTable.set(r.tableId, list);
+  }
+  return [...byTable.values()].map((seats) => ({
+    table: seats[0].tableId,
+    game: seats[0].game,
+    players: seats[0].players,
+    rated: seats[0].rated,
+    finishedAt: seats[0].finishedAt,
+    seats: seats.sort((a, b) => a.seat - b.seat).map(publicSeat),
+  }));
+}
+
+/**
+ * The routes of players who come back: accounts and sessions, tables that are rated or tied
+ * to an account, profiles, leaderboards, finished games, a table's chat for its replay and
+ * quick play. Also the CSRF guard every state-changing request passes first.
+ */
+export class AccountRoutes {
+  constructor(private readonly d: AccountRouteDeps) {}
+
+  private cookie(token: string, maxAgeMs: number): string {
+    return [
+      `${SESSION_COOKIE}=${token}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Strict',
+      `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+      ...(this.d.secureCookies ? ['Secure'] : []),
+    ].join('; ');
+  }
+
+  /**
+   * The request's session, checked against CSRF: a state-changing request that carries a
+   * session cookie must come from this site and carry the session's `X-CSRF-Token`, else it
+   * is refused (403) before anything happens.
+   */
+  async sessionOf(req: IncomingMessage, method: string): Promise<Session | undefined> {
+    const changing = STATE_CHANGING.has(method);
+    if (changing && !sameOrigin(req))
+      throw new RequestError(403, 'cross-site', 'Requests from other sites are refused.');
+    if (cookieOf(req, SESSION_COOKIE) === undefined) return undefined;
+    const session = await this.d.accounts.sessionOf(req);
+    if (!session || !changing) return session;
+    const sent = req.headers['x-csrf-token'];
+    if (typeof sent !== 'string' || !sameSecret(sent, session.csrf))
+      throw new RequestError(
+        403,
+        'csrf',
+        'This request lacks its X-CSRF-Token (from GET /api/account): refused.',
+      );
+    return session;
+  }
+
+  private signedIn(session: Session | undefined): Session {
+    if (!session) throw new RequestError(401, 'signed-out', 'Sign in first.');
+    return session;
+  }
+
+  /** Ties the seats this browser held as a guest (`[{table, token}]`) to the account. */
+  private async adoptSeats(raw: unknown, accountId: string): Promise<number> {
+    if (!isObject(raw) || !Array.isArray(raw.seats)) return 0;
+    let adopted = 0;
+    for (const s of raw.seats.slice(0, 200)) {
+      if (!isObject(s) || typeof s.table !== 'string' || typeof s.token !== 'string') continue;
+      if (!/^[A-Za-z0-9_-]{1,40}$/.test(s.table)) continue;
+      const table = await this.d.service.load(s.table).catch(() => undefined);
+      if (!table) continue;
+      const seat = this.d.service.seatOfToken(table, s.token);
+      if (seat < 0) continue;
+      await this.d.store.bindSeat(table.id, seat, accountId, table.stored.game);
+      adopted++;
+    }
+    return adopted;
+  }
+
+  private me(session: Session) {
+    return { account: { name: session.name }, csrf: session.csrf };
+  }
+
+  /** Takes the account's seat at a table again: a new token for it (the old one stops). */
+  private async takeSeat(table: LiveTable, session: Session) {
+    const seats = await this.d.store.seatAccounts(table.id);
+    const seat = [...seats].find(([, a]) => a === session.accountId)?.[0];
+    if (seat === undefined)
+      throw new RequestError(404, 'no-seat', 'Your account holds no seat at this table.');
+    if (table.stored.status === 'finished')
+      throw new RequestError(409, 'game-over', 'This game is over: open its replay.');
+    const token = randomToken();
+    await table.run(async () => {
+      const next = table.stored.seats.map((s, i) =>
+        i === seat ? { ...s, tokenHash: hashToken(token) } : s,
+      );
+      await this.d.storage.updateTable({ ...table.stored, seats: next });
+      table.stored.seats = next;
+    });
+    return { table: table.id, seat, token };
+  }
+
+  private async profile(name: string) {
+    let subject: string;
+    let shown: string;
+    let since: number | undefined;
+    if (name.startsWith('bot:')) {
+      subject = name;
+      shown = name.slice(4);
+    } else {
+      const account = nameProblem(name) ? undefined : await this.d.store.accountByName(name);
+      if (!account) throw new RequestError(404, 'no-player', `No player is named "${name}".`);
+      subject = `account:${account.id}`;
+      shown = account.name;
+      since = account.createdAt;
+    }
+    const ratings = await this.d.store.ratingsOf(subject);
+    const mine = await this.d.store.results({ subject }, 500);
+    const recent = await this.d.store.resultsOfTables(mine.slice(0, 20).map((r) => r.tableId));
+    return {
+      name: shown,
+      kind: subject.startsWith('bot:') ? 'bot' : 'player',
+      ...(since !== undefined ? { since } : {}),
+      played: mine.length,
+      won: mine.filter((r) => r.place === 1).length,
+      ratings: ratings.map((r) => ({
+        ...publicRating(r),
+        // Oldest first: the rating after each rated game, for the plot.
+        history: mine
+          .filter((x) => x.game === r.game && x.ratingAfter !== null)
+          .map((x) => ({ at: x.finishedAt, rating: x.ratingAfter! }))
+          .reverse(),
+      })),
+      games: gamesOf(recent).map((g) => ({
+        ...g,
+        you: mine.find((r) => r.tableId === g.table)?.seat,
+      })),
+    };
+  }
+
+  private async leaderboard(game: string) {
+    if (!findGame(game)) throw new RequestError(404, 'unknown-game', `No game "${game}".`);
+    const rows = await this.d.store.leaderboard(game, 100);
+    const names = new Map<string, string>();
+    for (const r of rows)
+      if (r.subject.startsWith('account:')) {
+        const a = await this.d.store.accountById(r.subject.slice(8));
+        if (a) names.set(r.subject, a.name);
+      }
+    return {
+      game,
+      players: rows.map((r) => ({
+        name: r.subject.startsWith('bot:') ? r.subject : (names.get(r.subject) ?? '?'),
+        kind: r.subject.startsWith('bot:') ? 'bot' : 'player',
+        ...publicRating(r),
+      })),
+    };
+  }
+
+  private async finishedGames(url: URL) {
+    const game = url.searchParams.get('game') ?? undefined;
+    const player = url.searchParams.get('player') ?? undefined;
+    if (game !== undefined && !findGame(game))
+      throw new RequestError(400, 'unknown-game', `No game "${game}".`);
+    let subject: string | undefined;
+    if (player !== undefined) {
+      const account = nameProblem(player) ? undefined : await this.d.store.accountByName(player);
+      subject = player.startsWith('bot:') ? player : account && `account:${account.id}`;
+      if (!subject) return { games: [] };
+    }
+    const rows = await this.d.store.results({ subject, game }, PAGE * 6);
+    const tables = [...new Set(rows.map((r) => r.tableId))].slice(0, PAGE);
+    return { games: gamesOf(await this.d.store.resultsOfTables(tables)) };
+  }
+
+  /** Answers the request if it is one of these routes; false to leave it to the others. */
+  async route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    method: string,
+    address: string,
+    send: Send,
+    readBody: ReadBody,
+  ): Promise<boolean> {
+    const path = url.pathname;
+    if (!path.startsWith('/api/')) return false;
+    const session = await this.sessionOf(req, method);
+    const { accounts, store, service } = this.d;
+    const signIn = async (
+      status: number,
+      made: Awaited<ReturnType<Accounts['signIn']>>,
+      raw: unknown,
+    ) => {
+      const adopted = await this.adoptSeats(raw, made.session.accountId);
+      res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
+      send(res, status, { ...this.me(made.session), adopted });
+    };
+    if (path === '/api/account' && method === 'GET') {
+      send(res, 200, session ? this.me(session) : { account: null });
+      return true;
+    }
+    if (path === '/api/account/sign-up' && method === 'POST') {
+      const raw = await readBody(req);
+      await signIn(201, await accounts.signUp(raw, address), raw);
+      return true;
+    }
+    if (path === '/api/account/sign-in' && method === 'POST') {
+      const raw = await readBody(req);
+      await signIn(200, await accounts.signIn(raw, address), raw);
+      return true;
+    }
+    if (path === '/api/account/sign-out' && method === 'POST') {
+      if (session) await accounts.signOut(session);
+      res.setHeader('set-cookie', this.cookie('', 0));
+      send(res, 200, { account: null });
+      return true;
+    }
+    if (path === '/api/account/password' && method === 'POST') {
+      const made = await accounts.changePassword(this.signedIn(session), await readBody(req));
+      res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
+      send(res, 200, this.me(made.session));
+      return true;
+    }
+    if (path === '/api/account/seats' && method === 'GET') {
+      const me = this.signedIn(session);
+      const seats = await store.seatsOf(me.accountId, 100);
+      send(res, 200, {
+        seats: seats.map((s) => ({ table: s.tableId, seat: s.seat, game: s.game, at: s.at })),
+      });
+      return true;
+    }
+    if (path === '/api/quick-play' && method === 'POST') {
+      const raw = await readBody(req);
+      const name =
+        session?.name ?? (isObject(raw) && typeof raw.name === 'string' ? raw.name.trim() : '');
+      if (name.length < 1 || name.length > 40)
+        throw new RequestError(400, 'bad-name', '"name" must be 1 to 40 characters.');
+      const { name: _drop, ...rest } = isObject(raw) ? raw : {};
+      void _drop;
+      const joined = await this.d.quickPlay.play(rest, name, address, session?.accountId);
+      if (session)
+        await store.bindSeat(joined.table, joined.seat, session.accountId, String(rest.game));
+      send(res, 200, joined);
+      return true;
+    }
+    if (path === '/api/tables' && method === 'POST') {
+      if (!this.d.accepting())
+        throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
+      const raw = await readBody(req);
+      const created = await service.create(raw, address);
+      if (isObject(raw) && raw.rated === true) await store.markRated(created.id, String(raw.game));
+      send(res, 201, created);
+      return true;
+    }
+    const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/(join|take|chat)$/.exec(path);
+    if (m) {
+      const table = await service.load(m[1]);
+      if (!table) throw new RequestError(404, 'no-table', `There is no table "${m[1]}".`);
+      if (m[2] === 'join' && method === 'POST') {
+        if (!session && (await store.isRated(table.id)))
+          throw new RequestError(403, 'sign-in-required', 'This table is rated: sign in to sit.');
+        const h = req.headers.authorization;
+        const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+        const joined = await service.join(table, await readBody(req), bearer);
+        if (session)
+          await store.bindSeat(table.id, joined.seat, session.accountId, table.stored.game);
+        send(res, 200, joined);
+        return true;
+      }
+      if (m[2] === 'take' && method === 'POST') {
+        send(res, 200, await this.takeSeat(table, this.signedIn(session)));
+        return true;
+      }
+      if (m[2] === 'chat' && method === 'GET') {
+        if (table.stored.status !== 'finished')
+          throw new RequestError(
+            409,
+            'not-finished',
+            'The chat is published once the game is over.',
+          );
+        send(res, 200, { messages: await this.d.chat.history(table, null) });
+        return true;
+      }
+      return false;
+    }
+    const p = /^\/api\/players\/([^/]{1,60})$/.exec(path);
+    if (p && method === 'GET') {
+      send(res, 200, await this.profile(decodeURIComponent(p[1])));
+      return true;
+    }
+    const l = /^\/api\/leaderboard\/([A-Za-z0-9_-]{1,40})$/.exec(path);
+    if (l && method === 'GET') {
+      send(res, 200, await this.leaderboard(l[1]));
+      return true;
+    }
+    if (path === '/api/games' && method === 'GET') {
+      send(res, 200, await this.finishedGames(url));
+      return true;
+    }
+    return false;
+  }
+}

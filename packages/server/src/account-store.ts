@@ -1,0 +1,375 @@
+import { one, type Sql } from './sql.js';
+
+export interface AccountRow {
+  readonly id: string;
+  readonly name: string;
+  readonly passwordHash: string;
+  readonly createdAt: number;
+}
+
+export interface SessionRow {
+  readonly accountId: string;
+  readonly csrf: string;
+  readonly expiresAt: number;
+}
+
+export interface RatingRow {
+  readonly subject: string;
+  readonly game: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+  readonly wins: number;
+}
+
+/** One seat of a finished game, as its history shows it. */
+export interface ResultRow {
+  readonly tableId: string;
+  readonly seat: number;
+  readonly game: string;
+  /** `account:<id>`, `bot:<level>` or `guest`. */
+  readonly subject: string;
+  readonly name: string;
+  readonly place: number;
+  readonly players: number;
+  readonly rated: boolean;
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
+  readonly finishedAt: number;
+}
+
+export interface ChatRow {
+  readonly id: string;
+  readonly tableId: string;
+  readonly channel: 'players' | 'spectators';
+  readonly seat: number | null;
+  readonly accountId: string | null;
+  readonly name: string;
+  readonly text: string;
+  readonly at: number;
+}
+
+interface RawResult {
+  table_id: string;
+  seat: number;
+  game: string;
+  subject: string;
+  name: string;
+  place: number;
+  players: number;
+  rated: number;
+  rating_before: number | null;
+  rating_after: number | null;
+  finished_at: number | string;
+}
+
+const toResult = (r: RawResult): ResultRow => ({
+  tableId: r.table_id,
+  seat: Number(r.seat),
+  game: r.game,
+  subject: r.subject,
+  name: r.name,
+  place: Number(r.place),
+  players: Number(r.players),
+  rated: Number(r.rated) === 1,
+  ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
+  ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
+  finishedAt: Number(r.finished_at),
+});
+
+const toRating = (r: RatingRow): RatingRow => ({
+  subject: r.subject,
+  game: r.game,
+  mu: Number(r.mu),
+  sigma: Number(r.sigma),
+  games: Number(r.games),
+  wins: Number(r.wins),
+});
+
+/**
+ * Accounts, sessions, ratings, results and chat on either engine (`sql.ts`). Every method is
+ * one statement or one transaction; callers hold no rows across awaits.
+ */
+export class AccountStore {
+  constructor(readonly sql: Sql) {}
+
+  async createAccount(a: AccountRow): Promise<boolean> {
+    const done = await this.sql.run(
+      `INSERT INTO accounts (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+      [a.id, a.name, a.name.toLowerCase(), a.passwordHash, a.createdAt],
+    );
+    return done > 0;
+  }
+
+  async accountByName(name: string): Promise<AccountRow | undefined> {
+    return this.account('name_key', name.toLowerCase());
+  }
+
+  async accountById(id: string): Promise<AccountRow | undefined> {
+    return this.account('id', id);
+  }
+
+  private async account(by: 'id' | 'name_key', value: string): Promise<AccountRow | undefined> {
+    const r = await one<{ id: string; name: string; password_hash: string; created_at: string }>(
+      this.sql,
+      `SELECT id, name, password_hash, created_at FROM accounts WHERE ${by} = ?`,
+      [value],
+    );
+    return (
+      r && {
+        id: r.id,
+        name: r.name,
+        passwordHash: r.password_hash,
+        createdAt: Number(r.created_at),
+      }
+    );
+  }
+
+  /** A new password, and every session of the account revoked, in one transaction. */
+  async setPassword(accountId: string, passwordHash: string, keepSession?: string): Promise<void> {
+    await this.sql.tx(async (q) => {
+      await q.run(`UPDATE accounts SET password_hash = ? WHERE id = ?`, [passwordHash, accountId]);
+      await q.run(`DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?`, [
+        accountId,
+        keepSession ?? '',
+      ]);
+    });
+  }
+
+  async createSession(tokenHash: string, s: SessionRow, now: number): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO sessions (token_hash, account_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+      [tokenHash, s.accountId, s.csrf, now, s.expiresAt],
+    );
+  }
+
+  async session(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+    const r = await one<{ account_id: string; csrf: string; expires_at: string }>(
+      this.sql,
+      `SELECT account_id, csrf, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?`,
+      [tokenHash, now],
+    );
+    return r && { accountId: r.account_id, csrf: r.csrf, expiresAt: Number(r.expires_at) };
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.sql.run(`DELETE FROM sessions WHERE token_hash = ?`, [tokenHash]);
+  }
+
+  async deleteExpiredSessions(now: number): Promise<number> {
+    return this.sql.run(`DELETE FROM sessions WHERE expires_at <= ?`, [now]);
+  }
+
+  /** Ties a seat to an account (again: the latest holder wins). */
+  async bindSeat(tableId: string, seat: number, accountId: string, game: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO account_seats (table_id, seat, account_id, game, at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (table_id, seat) DO UPDATE SET account_id = excluded.account_id, at = excluded.at`,
+      [tableId, seat, accountId, game, Date.now()],
+    );
+  }
+
+  /** The account tied to each seat of a table that has one. */
+  async seatAccounts(tableId: string): Promise<Map<number, string>> {
+    const rows = await this.sql.all<{ seat: number; account_id: string }>(
+      `SELECT seat, account_id FROM account_seats WHERE table_id = ?`,
+      [tableId],
+    );
+    return new Map(rows.map((r) => [Number(r.seat), r.account_id]));
+  }
+
+  /** The account's seats, newest first. */
+  async seatsOf(
+    accountId: string,
+    limit: number,
+  ): Promise<{ tableId: string; seat: number; game: string; at: number }[]> {
+    const rows = await this.sql.all<{ table_id: string; seat: number; game: string; at: string }>(
+      `SELECT table_id, seat, game, at FROM account_seats WHERE account_id = ? ORDER BY at DESC LIMIT ?`,
+      [accountId, limit],
+    );
+    return rows.map((r) => ({
+      tableId: r.table_id,
+      seat: Number(r.seat),
+      game: r.game,
+      at: Number(r.at),
+    }));
+  }
+
+  async markRated(tableId: string, game: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO rated_tables (table_id, game) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+      [tableId, game],
+    );
+  }
+
+  async isRated(tableId: string): Promise<boolean> {
+    return (
+      (await one(this.sql, `SELECT 1 AS x FROM rated_tables WHERE table_id = ?`, [tableId])) !==
+      undefined
+    );
+  }
+
+  async hasResults(tableId: string): Promise<boolean> {
+    return (
+      (await one(this.sql, `SELECT 1 AS x FROM game_results WHERE table_id = ?`, [tableId])) !==
+      undefined
+    );
+  }
+
+  /**
+   * A finished game's places and, when rated, its new ratings, in one transaction, once: a
+   * second call for the same table changes nothing (false). `rate` gets the ratings as they
+   * are inside the transaction (locked on PostgreSQL; `fresh` for a subject's first game) and
+   * returns the new ones and the numbers shown, one a seat.
+   */
+  async recordGame(
+    results: readonly Omit<ResultRow, 'ratingBefore' | 'ratingAfter'>[],
+    rating?: {
+      readonly fresh: { readonly mu: number; readonly sigma: number };
+      rate(before: readonly RatingRow[]): {
+        rows: RatingRow[];
+        shown: { before: number; after: number }[];
+      };
+    },
+  ): Promise<boolean> {
+    if (results.length === 0) return false;
+    return this.sql.tx(async (q) => {
+      let first = true;
+      for (const r of results) {
+        const added = await q.run(
+          `INSERT INTO game_results (table_id, seat, game, subject, name, place, players, rated, finished_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          [
+            r.tableId,
+            r.seat,
+            r.game,
+            r.subject,
+            r.name,
+            r.place,
+            r.players,
+            r.rated ? 1 : 0,
+            r.finishedAt,
+          ],
+        );
+        // Recorded already (by another node, or before a restart): nothing more to do.
+        if (added === 0 && first) return false;
+        first = false;
+      }
+      if (!rating) return true;
+      const lock = q.engine === 'postgres' ? ' FOR UPDATE' : '';
+      const before: RatingRow[] = [];
+      for (const r of results) {
+        await q.run(
+          `INSERT INTO ratings (subject, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 0, 0) ON CONFLICT DO NOTHING`,
+          [r.subject, r.game, rating.fresh.mu, rating.fresh.sigma],
+        );
+        const row = await one<RatingRow>(
+          q,
+          `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE subject = ? AND game = ?${lock}`,
+          [r.subject, r.game],
+        );
+        before.push(toRating(row!));
+      }
+      const next = rating.rate(before);
+      for (const row of next.rows)
+        await q.run(
+          `UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ? WHERE subject = ? AND game = ?`,
+          [row.mu, row.sigma, row.games, row.wins, row.subject, row.game],
+        );
+      for (const [i, r] of results.entries())
+        await q.run(
+          `UPDATE game_results SET rating_before = ?, rating_after = ? WHERE table_id = ? AND seat = ?`,
+          [next.shown[i].before, next.shown[i].after, r.tableId, r.seat],
+        );
+      return true;
+    });
+  }
+
+  async ratingsOf(subject: string): Promise<RatingRow[]> {
+    const rows = await this.sql.all<RatingRow>(
+      `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE subject = ? AND games > 0 ORDER BY game`,
+      [subject],
+    );
+    return rows.map(toRating);
+  }
+
+  /** A game's ratings, best (by mu - 3 sigma) first. */
+  async leaderboard(game: string, limit: number): Promise<RatingRow[]> {
+    const rows = await this.sql.all<RatingRow>(
+      `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE game = ? AND games > 0
+       ORDER BY mu - 3 * sigma DESC LIMIT ?`,
+      [game, limit],
+    );
+    return rows.map(toRating);
+  }
+
+  /** Finished games' seats, newest first, filtered by subject and game. */
+  async results(filter: { subject?: string; game?: string }, limit: number): Promise<ResultRow[]> {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    for (const [column, value] of [
+      ['subject', filter.subject],
+      ['game', filter.game],
+    ] as const)
+      if (value !== undefined) {
+        where.push(`${column} = ?`);
+        params.push(value);
+      }
+    const rows = await this.sql.all<RawResult>(
+      `SELECT * FROM game_results ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY finished_at DESC, table_id, seat LIMIT ?`,
+      [...params, limit],
+    );
+    return rows.map(toResult);
+  }
+
+  /** Every seat of these tables' results. */
+  async resultsOfTables(tableIds: readonly string[]): Promise<ResultRow[]> {
+    if (tableIds.length === 0) return [];
+    const rows = await this.sql.all<RawResult>(
+      `SELECT * FROM game_results WHERE table_id IN (${tableIds.map(() => '?').join(', ')}) ORDER BY finished_at DESC, table_id, seat`,
+      tableIds,
+    );
+    return rows.map(toResult);
+  }
+
+  async addChat(m: ChatRow): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO chat_messages (id, table_id, channel, seat, account_id, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [m.id, m.tableId, m.channel, m.seat, m.accountId, m.name, m.text, m.at],
+    );
+  }
+
+  async chat(
+    tableId: string,
+    channels: readonly ChatRow['channel'][],
+    limit: number,
+  ): Promise<ChatRow[]> {
+    if (channels.length === 0) return [];
+    const rows = await this.sql.all<{
+      id: string;
+      table_id: string;
+      channel: ChatRow['channel'];
+      seat: number | null;
+      account_id: string | null;
+      name: string;
+      text: string;
+      at: string;
+    }>(
+      `SELECT * FROM (SELECT * FROM chat_messages WHERE table_id = ? AND channel IN (${channels.map(() => '?').join(', ')})
+       ORDER BY at DESC, id DESC LIMIT ?) AS last ORDER BY at, id`,
+      [tableId, ...channels, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      tableId: r.table_id,
+      channel: r.channel,
+      seat: r.seat === null ? null : Number(r.seat),
+      accountId: r.account_id,
+      name: r.name,
+      text: r.text,
+      at: Number(r.at),
+    }));
+  }
+}

@@ -1,0 +1,95 @@
+import type { ChatChannel, ChatMessage } from '@boss-table/protocol';
+import type { AccountStore, ChatRow } from './account-store.js';
+import { Bucket } from './limits.js';
+import type { Conn, LiveTable } from './table.js';
+import { randomId } from './tokens.js';
+
+/** Lines sent to a connection when it opens. */
+const HISTORY = 100;
+/** A writer's lines: one every 2 seconds on average, bursts of 5. */
+const LINES_PER_SECOND = 0.5;
+const LINES_BURST = 5;
+
+const toMessage = (r: ChatRow): ChatMessage => ({
+  id: r.id,
+  channel: r.channel,
+  seat: r.seat,
+  name: r.name,
+  text: r.text,
+  at: r.at,
+});
+
+/** Who may read a channel at a table: spectators' lines reach seats only once it is over. */
+export const mayRead = (seat: number | null, channel: ChatChannel, over: boolean): boolean =>
+  channel === 'players' || seat === null || over;
+
+/** Who writes on a connection: its seat, or a signed-in spectator. */
+export interface ChatWriter {
+  readonly seat: number | null;
+  /** The account of a signed-in connection. */
+  readonly account?: { readonly id: string; readonly name: string };
+}
+
+export type ChatRefusal = {
+  readonly code: 'chat-refused' | 'rate-limited';
+  readonly message: string;
+};
+
+/**
+ * Table chat: the seated players' channel and the spectators' channel, stored with the table
+ * (so a replay shows them), each line length-checked by the protocol's parser and
+ * rate-limited per writer here.
+ */
+export class TableChat {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(private readonly store: AccountStore) {}
+
+  /** The lines `seat` may read now, oldest first. */
+  async history(table: LiveTable, seat: number | null): Promise<ChatMessage[]> {
+    const over = table.stored.status === 'finished';
+    const channels: ChatChannel[] = (['players', 'spectators'] as const).filter((c) =>
+      mayRead(seat, c, over),
+    );
+    return (await this.store.chat(table.id, channels, HISTORY)).map(toMessage);
+  }
+
+  /** Sends a new connection the lines it may read. */
+  async greet(table: LiveTable, conn: Conn): Promise<void> {
+    const messages = await this.history(table, conn.seat);
+    if (messages.length > 0) conn.send({ type: 'chat', messages });
+  }
+
+  /** Stores a line and tells every connection that may read it; a refusal otherwise. */
+  async post(table: LiveTable, writer: ChatWriter, text: string): Promise<ChatRefusal | undefined> {
+    const { seat, account } = writer;
+    if (seat === null && !account)
+      return { code: 'chat-refused', message: 'Sign in to chat as a spectator.' };
+    const key = `${table.id}/${seat ?? `a:${account!.id}`}`;
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = new Bucket(LINES_PER_SECOND, LINES_BURST)));
+    if (!bucket.take())
+      return { code: 'rate-limited', message: 'Too many chat lines: one every 2 seconds.' };
+    const channel: ChatChannel = seat === null ? 'spectators' : 'players';
+    const row: ChatRow = {
+      id: `${Date.now().toString(36)}-${randomId()}`,
+      tableId: table.id,
+      channel,
+      seat,
+      accountId: account?.id ?? null,
+      name: seat === null ? account!.name : (table.stored.seats[seat]?.name ?? `Seat ${seat + 1}`),
+      text,
+      at: Date.now(),
+    };
+    await this.store.addChat(row);
+    const over = table.stored.status === 'finished';
+    const msg = { type: 'chat', messages: [toMessage(row)] } as const;
+    for (const c of table.conns) if (mayRead(c.seat, channel, over)) c.send(msg);
+    return undefined;
+  }
+
+  /** Forgets full buckets (called now and then). */
+  sweep(): void {
+    for (const [k, b] of this.buckets) if (b.full()) this.buckets.delete(k);
+  }
+}

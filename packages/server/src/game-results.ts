@@ -1,0 +1,77 @@
+import { DEFAULT_MODEL, displayRating, placesOf, rateGame } from '@boss-table/ratings';
+import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
+import type { Logger } from './log.js';
+import type { StoredTable } from './storage.js';
+import type { LiveTable } from './table.js';
+
+/** Whose rating a seat moves: an account's, a bot level's, or nobody's (a guest). */
+export const subjectOf = (
+  seat: StoredTable['seats'][number],
+  account: string | undefined,
+): string =>
+  account ? `account:${account}` : seat.kind === 'bot' ? `bot:${seat.bot ?? 'bot'}` : 'guest';
+
+/**
+ * Writes a finished game's places (its history) and, at a rated table whose every person
+ * has an account, the new ratings of each account and bot level, in one transaction, once
+ * per table: a second call, from another node or after a restart, changes nothing.
+ */
+export async function recordFinished(
+  store: AccountStore,
+  table: LiveTable,
+  log: Logger,
+): Promise<boolean> {
+  const outcome = table.game.outcome(table.state);
+  if (!outcome) return false;
+  const stored = table.stored;
+  const accounts = await store.seatAccounts(stored.id);
+  const subjects = stored.seats.map((s, i) => subjectOf(s, accounts.get(i)));
+  const rated = (await store.isRated(stored.id)) && !subjects.includes('guest');
+  const places = placesOf(outcome);
+  const finishedAt = Date.now();
+  const results: Omit<ResultRow, 'ratingBefore' | 'ratingAfter'>[] = stored.seats.map((s, i) => ({
+    tableId: stored.id,
+    seat: i,
+    game: stored.game,
+    subject: subjects[i],
+    name: s.kind === 'bot' ? (s.bot ?? 'bot') : (s.name ?? `Seat ${i + 1}`),
+    place: places[i],
+    players: stored.seats.length,
+    rated,
+    finishedAt,
+  }));
+  const done = await store.recordGame(
+    results,
+    rated
+      ? {
+          fresh: { mu: DEFAULT_MODEL.mu, sigma: DEFAULT_MODEL.sigma },
+          rate: (before) => rateRows(before, outcome),
+        }
+      : undefined,
+  );
+  if (done) log.info('game recorded', { table: stored.id, rated });
+  return done;
+}
+
+/** The ratings after a game, one row a seat, and each seat's number before and after. */
+export function rateRows(
+  before: readonly RatingRow[],
+  outcome: Parameters<typeof placesOf>[0],
+): { rows: RatingRow[]; shown: { before: number; after: number }[] } {
+  const after = rateGame(before, outcome);
+  const wins = new Set(outcome.winners);
+  // A subject at two seats (two bots of one level) counts each seat's game; its last
+  // seat's rating stands.
+  const counted = new Map<string, { games: number; wins: number }>();
+  const rows = before.map((b, i) => {
+    const c = counted.get(b.subject) ?? { games: b.games, wins: b.wins };
+    c.games += 1;
+    if (wins.has(i)) c.wins += 1;
+    counted.set(b.subject, c);
+    return { ...b, mu: after[i].mu, sigma: after[i].sigma, games: c.games, wins: c.wins };
+  });
+  return {
+    rows,
+    shown: before.map((b, i) => ({ before: displayRating(b), after: displayRating(after[i]) })),
+  };
+}
