@@ -3,6 +3,7 @@ import { ApiError } from '@boss-table/client';
 import { client } from './client.js';
 import { findWebGame } from './games.js';
 import type { GameParts, Names, ReplayStep } from './registry.js';
+import { Analysis } from './shell/Analysis.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { ArrowIcon } from './shell/icons.js';
 
@@ -237,6 +238,16 @@ export default function ReplayPage({
               </section>
             </aside>
           </div>
+          <Analysis
+            text={loaded.text}
+            seats={step.hands.length}
+            names={loaded.names}
+            onShow={(move) => {
+              // The step of the move itself: "Move k" on the slider is the row's move k.
+              setPlaying(false);
+              setAt(Math.min(steps.length - 1, move + 1));
+            }}
+          />
         </>
       )}
     </div>
