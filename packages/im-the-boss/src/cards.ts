@@ -27,14 +27,22 @@ export const isCard = (id: unknown): id is string => typeof id === 'string' && C
 export const cardOrder = (id: string): number => ORDER.get(id) ?? -1;
 export const byCardId = (a: string, b: string): number => cardOrder(a) - cardOrder(b);
 
+const KINDS = new Map<string, CardKind>(
+  ALL_CARDS.map((c) => [c, c.slice(0, c.indexOf(':')) as CardKind]),
+);
+const FAMILY = new Map<string, number>();
+for (const id of [...ALL_CARDS, ...FAMILIES.map((f) => `inv:${f}`)]) {
+  const m = /^(?:clan|travel|inv):([HKLPRT])/.exec(id);
+  FAMILY.set(id, m ? FAMILIES.indexOf(m[1] as Family) : -1);
+}
+
 export function kindOf(card: string): CardKind {
-  return card.slice(0, card.indexOf(':')) as CardKind;
+  return KINDS.get(card) ?? (card.slice(0, card.indexOf(':')) as CardKind);
 }
 
 /** The family index of a clan or family travel card, or of a placard; -1 for others (wild). */
 export function familyOf(id: string): number {
-  const m = /^(?:clan|travel|inv):([HKLPRT])/.exec(id);
-  return m ? FAMILIES.indexOf(m[1] as Family) : -1;
+  return FAMILY.get(id) ?? -1;
 }
 
 export const placardId = (family: number): string => `inv:${FAMILIES[family]}`;

@@ -36,15 +36,15 @@ function rolloutStep(s: ImbState, rng: Rng): boolean {
   if (active.length > 1) rng.shuffle(active);
   for (const seat of active) {
     let move: ImbMove | null;
-    if (rng.float() < EPSILON) {
+    // A random move now and then, outside deals only (in a deal a seat has hundreds).
+    if (s.pub.phase !== 'deal' && rng.float() < EPSILON) {
       const legal = legalMovesOf(s, seat);
       move = legal.length > 0 ? legal[rng.int(legal.length)] : null;
     } else move = thumbMove(seenFromState(s, seat));
     if (move === null) continue;
     if (!applyMove(s, seat, move, null)) return true;
-    const legal = legalMovesOf(s, seat);
-    const plain = legal.find((m) => ['pass', 'roll', 'draw'].includes(m.type)) ?? legal[0];
-    if (plain && !applyMove(s, seat, plain, null)) return true;
+    // Refused (the thumb's guess was stale): a plain move, cheaply, instead of listing all.
+    for (const plain of PLAIN) if (!applyMove(s, seat, plain, null)) return true;
   }
   // Everyone waits: the clock that runs out first.
   const running = clocks(s).filter((c) => c.running);
@@ -53,6 +53,8 @@ function rolloutStep(s: ImbState, rng: Rng): boolean {
   return !applyMove(s, CLOCK, next.expiry, null);
 }
 
+const PLAIN: readonly ImbMove[] = [{ type: 'pass' }, { type: 'roll' }, { type: 'draw' }];
+
 const dealsOver = (s: ImbState) => s.pub.deals - (s.pub.deal ? 1 : 0);
 
 const hooks: SearchHooks<ImbView, ImbState, unknown> = {
@@ -60,7 +62,7 @@ const hooks: SearchHooks<ImbView, ImbState, unknown> = {
   rollout(s, rng, stopAt) {
     const target = dealsOver(s) + DEALS_AHEAD;
     for (let k = 0; s.pub.phase !== 'over' && dealsOver(s) < target && k < ROLLOUT_MOVES; k++) {
-      if ((k & 31) === 31 && performance.now() > stopAt) return;
+      if ((k & 7) === 7 && performance.now() > stopAt) return;
       if (!rolloutStep(s, rng)) return;
     }
   },
