@@ -20,6 +20,7 @@ import {
   autoPlay,
   moveFromLegal,
   nodeClient,
+  playAndRemember,
   startClusterNodes,
   until,
   type ClusterNode,
@@ -85,31 +86,6 @@ function expectTold(
     }
   expect(got, `${who}: every move's events, filtered for it`).toEqual(events);
   expect(last, `${who}: its final view`).toEqual(view);
-}
-
-/** Plays a seat, remembering every move the server acknowledged, by its seq. */
-function playAndRemember(conn: TableConnection, seed: string, acked: Map<number, unknown>): void {
-  const rng = Rng.fromSeed(seed);
-  let busy = false;
-  const act = () => {
-    const st = conn.state;
-    if (busy || !st || !st.legal || !conn.connected) return;
-    busy = true;
-    const move = moveFromLegal(st.legal, rng);
-    conn.move(move).then(
-      (seq) => {
-        acked.set(seq, move);
-        busy = false;
-        setTimeout(act, 20);
-      },
-      () => {
-        busy = false;
-        setTimeout(act, 20);
-      },
-    );
-  };
-  conn.on('snapshot', act);
-  conn.on('events', () => setTimeout(act, 20));
 }
 
 const over = (conn: TableConnection) =>

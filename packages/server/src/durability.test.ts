@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Rng } from '@boss-table/core';
 import type { TableConnection } from '@boss-table/client';
-import { moveFromLegal, nodeClient, tempDataDir, until } from './test-kit.js';
+import { nodeClient, playAndRemember, tempDataDir, until } from './test-kit.js';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -37,32 +36,6 @@ function startChild(port: number, dataDir: string): Promise<ChildProcess> {
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-}
-
-/** Plays a seat, remembering every move the server acknowledged, by its seq. */
-function playAndRemember(conn: TableConnection, seed: string, acked: Map<number, unknown>): void {
-  const rng = Rng.fromSeed(seed);
-  let busy = false;
-  const act = () => {
-    const st = conn.state;
-    if (busy || !st || !st.legal || !conn.connected) return;
-    busy = true;
-    const move = moveFromLegal(st.legal, rng);
-    conn.move(move).then(
-      (seq) => {
-        acked.set(seq, move);
-        busy = false;
-        setTimeout(act, 1);
-      },
-      () => {
-        busy = false;
-        setTimeout(act, 20);
-      },
-    );
-  };
-  conn.on('snapshot', act);
-  conn.on('events', () => setTimeout(act, 1));
-  conn.on('status', (up) => up && setTimeout(act, 50));
 }
 
 const children: ChildProcess[] = [];

@@ -72,6 +72,36 @@ export function autoPlay(
   });
 }
 
+/** Plays a seat, remembering every move the server acknowledged, by its seq. */
+export function playAndRemember(
+  conn: TableConnection,
+  seed: string,
+  acked: Map<number, unknown>,
+): void {
+  const rng = Rng.fromSeed(seed);
+  let busy = false;
+  const act = () => {
+    const st = conn.state;
+    if (busy || !st || !st.legal || !conn.connected) return;
+    busy = true;
+    const move = moveFromLegal(st.legal, rng);
+    conn.move(move).then(
+      (seq) => {
+        acked.set(seq, move);
+        busy = false;
+        setTimeout(act, 1);
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  conn.on('snapshot', act);
+  conn.on('events', () => setTimeout(act, 1));
+  conn.on('status', (up) => up && setTimeout(act, 50));
+}
+
 export const until = async (
   check: () => boolean,
   ms = 30_000,
