@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
   ApiError,
@@ -82,6 +82,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const [sound, setSound] = useState(() => pref('sound'));
   const [notify, setNotify] = useState(() => pref('notify'));
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [step, setStep] = useState<{ seq: number; text: string } | null>(null);
   const partsRef = useRef<GameParts | null>(null);
   /** "Disconnected" only after a first connection: not while the page is still connecting. */
   const everConnected = useRef(false);
@@ -209,6 +210,21 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const low = myTurn && myClock !== null && myClock <= LOW_CLOCK_MS;
   const prompt = myTurn && parts ? parts.prompt(view, legal) : '';
   useTurnAlerts({ myTurn, low, what: prompt, sound, notify });
+  // A step the game's table is in (TableProps.setPrompt), for this move only.
+  const seqNow = useRef(0);
+  seqNow.current = state?.seq ?? 0;
+  const setPrompt = useCallback(
+    (text: string | null) =>
+      setStep((old) =>
+        text === null
+          ? null
+          : old?.text === text && old.seq === seqNow.current
+            ? old
+            : { seq: seqNow.current, text },
+      ),
+    [],
+  );
+  const stepPrompt = myTurn && step && step.seq === state?.seq ? step.text : null;
 
   const join = async () => {
     setError(null);
@@ -310,7 +326,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     barText = `Game over: ${who.join(' and ')} ${who.length === 1 && who[0] !== 'You' ? 'wins' : 'win'}.`;
   } else if (state.status === 'open')
     barText = `Waiting for players: ${free.length} seat${free.length === 1 ? '' : 's'} free.`;
-  else if (myTurn) barText = `Your turn: ${prompt}.`;
+  else if (myTurn) barText = `Your turn: ${stepPrompt ?? prompt}.`;
   else if (turn !== null)
     barText = me !== null ? `Waiting for ${names(turn)}…` : `${names(turn)} to play.`;
   else barText = '';
@@ -465,6 +481,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         batches={batches}
         onMove={(m) => void move(m)}
         busy={busy}
+        setPrompt={setPrompt}
         layout={({ board, controls, more }) => (
           <div className="table-main">
             <div className="col-board">

@@ -36,6 +36,11 @@ export interface TableProps {
   readonly onMove: (move: unknown) => void;
   readonly busy: boolean;
   /**
+   * For a turn the table takes in steps (a card, then what it names): what to do in this step,
+   * shown in the action bar instead of `prompt` until this seat moves; null goes back to it.
+   */
+  readonly setPrompt?: (step: string | null) => void;
+  /**
    * Puts the game's pieces in the shell's layout: the board, the controls for this seat's turn
    * (null when it has nothing to do) and details for below the board. The game's `Table`
    * returns what this returns.
