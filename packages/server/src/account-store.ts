@@ -1,4 +1,4 @@
-import { one, type Sql } from './sql.js';
+import { one, type Sql, type Step } from './sql.js';
 
 export interface AccountRow {
   readonly id: string;
@@ -127,14 +127,14 @@ export class AccountStore {
   }
 
   /** A new password, and every session of the account revoked, in one transaction. */
-  async setPassword(accountId: string, passwordHash: string, keepSession?: string): Promise<void> {
-    await this.sql.tx(async (q) => {
-      await q.run(`UPDATE accounts SET password_hash = ? WHERE id = ?`, [passwordHash, accountId]);
-      await q.run(`DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?`, [
-        accountId,
-        keepSession ?? '',
-      ]);
-    });
+  async setPassword(accountId: string, passwordHash: string): Promise<void> {
+    await this.sql.batch([
+      {
+        sql: `UPDATE accounts SET password_hash = ? WHERE id = ?`,
+        params: [passwordHash, accountId],
+      },
+      { sql: `DELETE FROM sessions WHERE account_id = ?`, params: [accountId] },
+    ]);
   }
 
   async createSession(tokenHash: string, s: SessionRow, now: number): Promise<void> {
@@ -220,8 +220,8 @@ export class AccountStore {
   /**
    * A finished game's places and, when rated, its new ratings, in one transaction, once: a
    * second call for the same table changes nothing (false). `rate` gets the ratings as they
-   * are inside the transaction (locked on PostgreSQL; `fresh` for a subject's first game) and
-   * returns the new ones and the numbers shown, one a seat.
+   * are (`fresh` for a subject's first game) and returns the new ones and the numbers shown,
+   * one a seat; if another game changed one of them meanwhile, it is asked again.
    */
   async recordGame(
     results: readonly Omit<ResultRow, 'ratingBefore' | 'ratingAfter'>[],
@@ -234,56 +234,72 @@ export class AccountStore {
     },
   ): Promise<boolean> {
     if (results.length === 0) return false;
-    return this.sql.tx(async (q) => {
-      let first = true;
-      for (const r of results) {
-        const added = await q.run(
-          `INSERT INTO game_results (table_id, seat, game, subject, name, place, players, rated, finished_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-          [
-            r.tableId,
-            r.seat,
-            r.game,
-            r.subject,
-            r.name,
-            r.place,
-            r.players,
-            r.rated ? 1 : 0,
-            r.finishedAt,
-          ],
-        );
-        // Recorded already (by another node, or before a restart): nothing more to do.
-        if (added === 0 && first) return false;
-        first = false;
-      }
-      if (!rating) return true;
-      const lock = q.engine === 'postgres' ? ' FOR UPDATE' : '';
+    for (let attempt = 1; ; attempt++) {
       const before: RatingRow[] = [];
-      for (const r of results) {
-        await q.run(
-          `INSERT INTO ratings (subject, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, 0, 0) ON CONFLICT DO NOTHING`,
-          [r.subject, r.game, rating.fresh.mu, rating.fresh.sigma],
+      const known = new Set<string>();
+      if (rating)
+        for (const r of results) {
+          const row = await one<RatingRow>(
+            this.sql,
+            `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE subject = ? AND game = ?`,
+            [r.subject, r.game],
+          );
+          if (row) known.add(r.subject);
+          before.push(
+            row
+              ? toRating(row)
+              : { subject: r.subject, game: r.game, ...rating.fresh, games: 0, wins: 0 },
+          );
+        }
+      const next = rating?.rate(before);
+      const steps: Step[] = results.map((r, i) => ({
+        sql: `INSERT INTO game_results (table_id, seat, game, subject, name, place, players, rated, rating_before, rating_after, finished_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        params: [
+          r.tableId,
+          r.seat,
+          r.game,
+          r.subject,
+          r.name,
+          r.place,
+          r.players,
+          r.rated ? 1 : 0,
+          next?.shown[i].before ?? null,
+          next?.shown[i].after ?? null,
+          r.finishedAt,
+        ],
+        // Recorded already (by another node, or before a restart): nothing more to do.
+        mustChange: i === 0,
+      }));
+      // A subject at two seats (two bots of one level): its last seat's row stands.
+      const last = new Map((next?.rows ?? []).map((row) => [row.subject, row]));
+      for (const row of last.values()) {
+        const was = before.find((b) => b.subject === row.subject)!;
+        steps.push(
+          known.has(row.subject)
+            ? {
+                sql: `UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ? WHERE subject = ? AND game = ? AND games = ?`,
+                params: [row.mu, row.sigma, row.games, row.wins, row.subject, row.game, was.games],
+                mustChange: true,
+              }
+            : {
+                sql: `INSERT INTO ratings (subject, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)`,
+                params: [row.subject, row.game, row.mu, row.sigma, row.games, row.wins],
+              },
         );
-        const row = await one<RatingRow>(
-          q,
-          `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE subject = ? AND game = ?${lock}`,
-          [r.subject, r.game],
-        );
-        before.push(toRating(row!));
       }
-      const next = rating.rate(before);
-      for (const row of next.rows)
-        await q.run(
-          `UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ? WHERE subject = ? AND game = ?`,
-          [row.mu, row.sigma, row.games, row.wins, row.subject, row.game],
-        );
-      for (const [i, r] of results.entries())
-        await q.run(
-          `UPDATE game_results SET rating_before = ?, rating_after = ? WHERE table_id = ? AND seat = ?`,
-          [next.shown[i].before, next.shown[i].after, r.tableId, r.seat],
-        );
-      return true;
-    });
+      let failed: number;
+      try {
+        failed = await this.sql.batch(steps);
+      } catch (e) {
+        // A first rating another game wrote meanwhile: read again.
+        if (attempt < 5) continue;
+        throw e;
+      }
+      if (failed === -1) return true;
+      if (failed === 0) return false;
+      if (attempt >= 5) throw new Error('Ratings kept changing under this game; not recorded.');
+    }
   }
 
   async ratingsOf(subject: string): Promise<RatingRow[]> {

@@ -6,34 +6,52 @@ import type { Engine } from './migrations.js';
 /** A row's values: what the statements below bind (`?` placeholders, in order). */
 export type Params = readonly (string | number | null)[];
 
+/** One statement of a batch; `mustChange`: the batch is rolled back if it changes no row. */
+export interface Step {
+  readonly sql: string;
+  readonly params: Params;
+  readonly mustChange?: boolean;
+}
+
 /**
  * The few statements the accounts, ratings and chat stores need, written once for both
  * engines: `?` placeholders (PostgreSQL's `$n` are made from them), integers and text only.
  * Their tables come with the schema's versions (`migrations.ts`), applied by the storage.
+ *
+ * Writes that go together are a batch, one transaction that holds no lock while anything
+ * else runs: on SQLite it is synchronous, so that the tables' own connection never waits for
+ * this one's lock (both live on one thread). Read-then-write is optimistic: a batch's steps
+ * check what was read (`mustChange`), and the caller reads again when one fails.
  */
 export interface Sql {
   readonly engine: Engine;
   all<T>(sql: string, params?: Params): Promise<T[]>;
   /** Runs a statement; how many rows it changed. */
   run(sql: string, params?: Params): Promise<number>;
-  /** `fn` in one transaction: committed if it resolves, rolled back if it throws. */
-  tx<T>(fn: (q: Sql) => Promise<T>): Promise<T>;
+  /**
+   * The steps in one transaction: -1 once committed, else the index of the first
+   * `mustChange` step that changed nothing (everything rolled back). Throws, rolled back, if
+   * a statement fails (a unique key taken meanwhile).
+   */
+  batch(steps: readonly Step[]): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A batch stopped at a step that changed nothing. */
+class Unchanged extends Error {
+  constructor(readonly step: number) {
+    super(`step ${step} changed nothing`);
+  }
 }
 
 export const one = async <T>(q: Sql, sql: string, params?: Params): Promise<T | undefined> =>
   (await q.all<T>(sql, params))[0];
 
-/**
- * SQLite: a connection of its own to the data folder's database (next to `SqliteStorage`'s;
- * WAL lets both work). Its statements run one after another through a queue, so that a
- * transaction's awaits never let another statement in.
- */
+/** SQLite: a connection of its own to the data folder's database (next to `SqliteStorage`'s). */
 export class SqliteSql implements Sql {
   readonly engine = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly cache = new Map<string, Database.Statement>();
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(dataDir: string) {
     this.db = new Database(join(dataDir, 'boss-table.sqlite'));
@@ -46,41 +64,26 @@ export class SqliteSql implements Sql {
     return s;
   }
 
-  private readonly direct: Sql = {
-    engine: 'sqlite',
-    all: async <T>(sql: string, params: Params = []) => this.stmt(sql).all(...params) as T[],
-    run: async (sql: string, params: Params = []) => this.stmt(sql).run(...params).changes,
-    tx: (fn) => fn(this.direct),
-    close: async () => undefined,
-  };
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
+  async all<T>(sql: string, params: Params = []): Promise<T[]> {
+    return this.stmt(sql).all(...params) as T[];
   }
-
-  all<T>(sql: string, params?: Params): Promise<T[]> {
-    return this.serial(() => this.direct.all<T>(sql, params));
+  async run(sql: string, params: Params = []): Promise<number> {
+    return this.stmt(sql).run(...params).changes;
   }
-  run(sql: string, params?: Params): Promise<number> {
-    return this.serial(() => this.direct.run(sql, params));
-  }
-  tx<T>(fn: (q: Sql) => Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      this.db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = await fn(this.direct);
-        this.db.exec('COMMIT');
-        return out;
-      } catch (e) {
-        this.db.exec('ROLLBACK');
-        throw e;
-      }
-    });
+  async batch(steps: readonly Step[]): Promise<number> {
+    try {
+      this.db.transaction(() => {
+        for (const [i, s] of steps.entries())
+          if (this.stmt(s.sql).run(...s.params).changes === 0 && s.mustChange)
+            throw new Unchanged(i);
+      })();
+      return -1;
+    } catch (e) {
+      if (e instanceof Unchanged) return e.step;
+      throw e;
+    }
   }
   async close(): Promise<void> {
-    await this.queue;
     this.db.close();
   }
 }
@@ -102,37 +105,26 @@ export class PgSql implements Sql {
     this.pool.on('error', () => undefined);
   }
 
-  private static over(c: pg.Pool | pg.PoolClient): Omit<Sql, 'tx' | 'close'> {
-    return {
-      engine: 'postgres',
-      all: async <T>(sql: string, params: Params = []) =>
-        (await c.query(numbered(sql), params as unknown[])).rows as T[],
-      run: async (sql: string, params: Params = []) =>
-        (await c.query(numbered(sql), params as unknown[])).rowCount ?? 0,
-    };
+  async all<T>(sql: string, params: Params = []): Promise<T[]> {
+    return (await this.pool.query(numbered(sql), params as unknown[])).rows as T[];
   }
-
-  all<T>(sql: string, params?: Params): Promise<T[]> {
-    return PgSql.over(this.pool).all<T>(sql, params);
+  async run(sql: string, params: Params = []): Promise<number> {
+    return (await this.pool.query(numbered(sql), params as unknown[])).rowCount ?? 0;
   }
-  run(sql: string, params?: Params): Promise<number> {
-    return PgSql.over(this.pool).run(sql, params);
-  }
-  async tx<T>(fn: (q: Sql) => Promise<T>): Promise<T> {
+  async batch(steps: readonly Step[]): Promise<number> {
     const c = await this.pool.connect();
-    const q: Sql = {
-      ...PgSql.over(c),
-      tx: (inner) => inner(q),
-      close: async () => undefined,
-    };
     let broken = false;
     try {
       await c.query('BEGIN');
-      const out = await fn(q);
+      for (const [i, s] of steps.entries()) {
+        const done = await c.query(numbered(s.sql), s.params as unknown[]);
+        if ((done.rowCount ?? 0) === 0 && s.mustChange) throw new Unchanged(i);
+      }
       await c.query('COMMIT');
-      return out;
+      return -1;
     } catch (e) {
       await c.query('ROLLBACK').catch(() => (broken = true));
+      if (e instanceof Unchanged) return e.step;
       throw e;
     } finally {
       c.release(broken);
