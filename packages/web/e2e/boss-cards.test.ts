@@ -168,13 +168,16 @@ describe('Boss Cards in a real browser', () => {
     await page.getByLabel('Game').selectOption('boss-cards');
     await page.getByLabel('Players').selectOption('2');
     await page.getByLabel('Seat 2', { exact: true }).selectOption('bot:heuristic');
-    await page.getByLabel('Target').selectOption('30');
+    await page.getByLabel('Target').selectOption('20');
     await page.getByRole('heading', { name: 'New table of Boss Cards' }).waitFor();
     await page.getByRole('button', { name: 'Create table' }).click();
     await page.getByRole('button', { name: 'Sit here' }).click();
     await page.locator('[data-testid=bc-hand-0] button[data-card]').first().waitFor();
     const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
-    expect(await page.locator('[data-testid=bc-demand]').textContent()).toMatch(/ or an? \d+$/);
+    expect(await page.locator('[data-testid=bc-demand]').textContent()).toMatch(
+      // A suit and a rank (a plain card on top), a suit (an ace or a named one) or a rank.
+      /^([♣♦♥♠] \w+( or an? \d+)?|an? \d+ \(any suit\))$/,
+    );
 
     // A spectator on a phone sees the table, every hand's count, and no hand at all.
     const spectator = await (
@@ -219,11 +222,16 @@ describe('Boss Cards in a real browser', () => {
     await page.close();
   }, 300_000);
 
-  it('two people at one table each see only their own hand (the other a count)', async () => {
+  it('two people at a table of six each see only their own hand (the others a count)', async () => {
+    // Six seats: two decks (ids like QS#2) and six hands' counts on a phone.
     const created = await createTable(server, {
       game: 'boss-cards',
       options: {},
-      seats: [{ kind: 'human' }, { kind: 'human' }],
+      seats: [
+        { kind: 'human' },
+        { kind: 'human' },
+        ...Array.from({ length: 4 }, () => ({ kind: 'bot', bot: 'heuristic' })),
+      ],
     });
     const pages: Page[] = [];
     const hands: string[][] = [];
@@ -249,8 +257,11 @@ describe('Boss Cards in a real browser', () => {
     for (const [seat, page] of pages.entries()) {
       expect(await handsShown(page)).toEqual([`bc-hand-${seat}`]);
       expect(await page.locator('[data-card]').count()).toBe(7);
-      const other = page.locator(`.bc-seats li[data-seat="${1 - seat}"]`);
-      expect(await other.getAttribute('aria-label')).toMatch(/7 cards in hand/);
+      for (let p = 0; p < 6; p++)
+        expect(
+          await page.locator(`.bc-seats li[data-seat="${p}"]`).getAttribute('aria-label'),
+        ).toMatch(/7 cards in hand/);
+      expect(hands[seat].every((c) => /#[12]$/.test(c))).toBe(true);
       // None of the other seat's cards appears anywhere on this page, as a card or in words.
       const text = (await page.locator('body').textContent()) ?? '';
       for (const c of hands[1 - seat]) {

@@ -235,6 +235,16 @@ describe('Boss Cards web table', () => {
     expect(document.querySelector('.bc-note')!.textContent).toBe('It is not your turn.');
   });
 
+  it('shows a round’s results with the scores by name', () => {
+    const { batches } = playUntil((s) => s.scores.some((x) => x > 0));
+    const lines = parts.results!(batches.at(-1)!.events, null, names);
+    expect(lines).toHaveLength(1);
+    expect(lines![0]).toMatch(
+      /^Seat \d wins the round and collects \d+ cards\. Scores: Seat 1 \d+, Seat 2 \d+, Seat 3 \d+\.$/,
+    );
+    expect(parts.results!(batches[1].events, null, names)).toBeNull();
+  });
+
   it('crowns The Boss: nobody before a round is won, then its winner, who leads', () => {
     const first = playUntil((s) => s.pile.length >= 2);
     render(<Board view={bossCards.view(first.state, null)} names={names} />);

@@ -71,7 +71,12 @@ export const parts: GameParts = {
   results: (events, viewer, names) => {
     const lines = (events as BossCardsEvent[])
       .filter((e) => RESULT_EVENTS.has(e.type))
-      .map((e) => eventWords(e, viewer, names));
+      .map((e) =>
+        // The scores by name, not as a bare list of numbers.
+        e.type === 'round-won'
+          ? `${eventWords(e, viewer, names).replace(/: scores .*$/, '')}. Scores: ${e.scores.map((s, p) => `${names(p)} ${s}`).join(', ')}.`
+          : eventWords(e, viewer, names),
+      );
     return lines.length ? lines : null;
   },
   End,
