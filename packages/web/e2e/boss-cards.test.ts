@@ -179,6 +179,14 @@ describe('Boss Cards in a real browser', () => {
       /^([♣♦♥♠] \w+( or an? \d+)?|an? \d+ \(any suit\))$/,
     );
 
+    // The rules help opens beside the table, with examples, and closes.
+    await page.getByRole('button', { name: 'Rules' }).click();
+    const rules = page.getByRole('dialog', { name: 'rules' });
+    await rules.getByRole('heading', { name: 'Aces and Boss cards' }).waitFor();
+    expect(await rules.locator('blockquote.example').count()).toBeGreaterThan(2);
+    await shot(page, 'boss-cards-rules');
+    await page.getByRole('button', { name: 'close the rules' }).click();
+
     // A spectator on a phone sees the table, every hand's count, and no hand at all.
     const spectator = await (
       await browser.newContext({ viewport: { width: 390, height: 844 } })
