@@ -305,9 +305,12 @@ export class Cluster implements TableCluster, ServiceCluster {
     const failed = (e: Error) =>
       this.log.warn('could not follow a table', { table: id, error: e.message });
     switch (kind) {
-      case 'm':
-        if (Number(rest) > table.seq) table.follow().catch(failed);
+      case 'm': {
+        // A move this node is storing (its commit may be told before it returns) or has.
+        const seq = Number(rest);
+        if (seq > table.seq && seq !== table.storingSeq) table.follow().catch(failed);
         return;
+      }
       case 't':
         table.refresh().catch(failed);
         return;

@@ -195,15 +195,21 @@ export class PostgresStorage implements Storage {
     };
   }
 
-  /** Writes the table's row; the other nodes are told (`t:<id>`) once it is committed. */
-  private static update(t: StoredTable): pg.QueryConfig {
+  /**
+   * Writes the table's row; the other nodes are told (`t:<id>`) once it is committed, except
+   * for the row written with a move (`quiet`), which the move's own notification covers.
+   */
+  private static update(t: StoredTable, quiet = false): pg.QueryConfig {
     const r = tableRow(t);
-    return {
-      name: 'boss-update-table',
-      text: `WITH u AS (UPDATE game_tables SET status = $2, seats = $3, rematch = $4, clocks = $5 WHERE id = $1 RETURNING id)
-             SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
-      values: [r.id, r.status, r.seats, r.rematch, r.clocks],
-    };
+    const values = [r.id, r.status, r.seats, r.rematch, r.clocks];
+    const set = `UPDATE game_tables SET status = $2, seats = $3, rematch = $4, clocks = $5 WHERE id = $1`;
+    return quiet
+      ? { name: 'boss-update-table-quiet', text: set, values }
+      : {
+          name: 'boss-update-table',
+          text: `WITH u AS (${set} RETURNING id) SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
+          values,
+        };
   }
 
   async createTable(t: StoredTable): Promise<void> {
@@ -243,7 +249,7 @@ export class PostgresStorage implements Storage {
               },
         );
         if (inserted.rowCount === 0) throw new LeaseLost(table);
-        if (after) await c.query(PostgresStorage.update(after));
+        if (after) await c.query(PostgresStorage.update(after, true));
         await c.query({
           name: 'boss-notify-move',
           text: `SELECT pg_notify('${CHANNEL}', 'm:' || $1 || ':' || $2)`,

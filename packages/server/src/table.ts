@@ -100,6 +100,9 @@ type SavedClock = SavedClocks['clocks'][number] & { readonly elapsedMs?: number 
 
 type StandIn = 'timeout' | 'disconnected';
 
+/** On a cluster: how many times a move is judged again after losing its seq to another node. */
+const MAX_SEQ_RACES = 8;
+
 /**
  * A table in memory: its stored record, the game state rebuilt from its moves, its sockets.
  * Every change (a move, a clock's expiry, a bot's answer, a claim) goes through one ordered
@@ -137,6 +140,10 @@ export class LiveTable {
   private readonly reasons = new WeakMap<BotRequest, StandIn>();
   /** A move is being stored: the driver is asked nothing until it is taken. */
   private storing = false;
+  /** The seq of the move being stored here, if any (its notification needs no reading). */
+  storingSeq = 0;
+  /** A move another node committed was followed: its row may hold other clocks. */
+  private rowUnknown = false;
   /** The driver was not asked while a move was being stored: ask it once that is done. */
   private askAfterStore = false;
   /** The rules' clocks: the longest length each was given, what clients are shown. */
@@ -609,6 +616,7 @@ export class LiveTable {
       throw new Error(`Table ${this.id}: committed move ${m.seq}: ${prepared.error.message}`);
     driver.take(prepared.value);
     this.state = driver.state;
+    this.rowUnknown = true;
     const over = this.game.isOver(this.state);
     if (over) this.stored.status = 'finished';
     // The next turn's clock, as the committing node started it (`commit`).
@@ -644,7 +652,7 @@ export class LiveTable {
     seq: number,
     raw: unknown,
     opts: { standIn?: StandIn; onCommitted?: (seq: number) => void },
-    again = false,
+    tries = 1,
   ): Promise<number> {
     const started = performance.now();
     if (this.closed) throw new MoveRefused('internal', 'The table is closing; try again.');
@@ -675,10 +683,11 @@ export class LiveTable {
       await this.commit(prepared.value, opts.standIn);
     } catch (e) {
       // Another node committed a move at this seq first: judged again on the new state (a
-      // strict turn then says the seq is stale; an open window may still take it).
-      if (!(e instanceof SeqTaken) || again) throw e;
+      // strict turn then says the seq is stale; an open window may still take it, and in a
+      // window several seats may race more than once).
+      if (!(e instanceof SeqTaken) || tries >= MAX_SEQ_RACES) throw e;
       await this.catchUpNow();
-      return this.playNow(seat, seq, raw, opts, true);
+      return this.playNow(seat, seq, raw, opts, tries + 1);
     }
     const mine = this.position(seat);
     opts.onCommitted?.(mine);
@@ -770,8 +779,11 @@ export class LiveTable {
     // The table's row is written with the move only when it changes: the status at the end,
     // or clocks that run (or ran until now).
     const hadClocks = ((this.stored.clocks as SavedClocks | undefined)?.clocks.length ?? 0) > 0;
-    const rowChanges = over || running > 0 || hadClocks;
+    // After a move another node committed (on a cluster) this node does not know what the
+    // row holds: it writes it.
+    const rowChanges = over || running > 0 || hadClocks || this.rowUnknown;
     this.storing = true;
+    this.storingSeq = this.seq + 1;
     try {
       await this.deps.storage.appendMove(
         this.id,
@@ -783,6 +795,7 @@ export class LiveTable {
       );
     } catch (e) {
       this.storing = false;
+      this.storingSeq = 0;
       this.state = before;
       if (!this.rulesClocks) this.clocks.update(this.clockSpecs(), now);
       if (e instanceof LeaseLost) {
@@ -792,10 +805,14 @@ export class LiveTable {
       throw e;
     }
     this.storing = false;
+    this.storingSeq = 0;
     driver.take(prepared);
     this.state = driver.state;
     if (over) this.stored.status = 'finished';
-    if (rowChanges) this.stored.clocks = saved;
+    if (rowChanges) {
+      this.stored.clocks = saved;
+      this.rowUnknown = false;
+    }
     this.told(seat, raw, events, sealed, over, standIn);
   }
 
