@@ -1,6 +1,7 @@
 import { randomBot, type AnyGame, type Bot, type BotKind, type GameEntry } from '@boss-table/core';
 import { bigBossEntry } from '@boss-table/big-boss';
 import { bossCardsEntry } from '@boss-table/boss-cards';
+import { imTheBossEntry } from '@boss-table/im-the-boss';
 import { theBossEntry } from '@boss-table/the-boss';
 
 export type { BotKind, GameEntry } from '@boss-table/core';
@@ -45,3 +46,4 @@ export const gameEntries = (): GameEntry[] => [...ENTRIES.values()];
 registerGame(theBossEntry);
 registerGame(bigBossEntry);
 registerGame(bossCardsEntry);
+registerGame(imTheBossEntry);
