@@ -17,16 +17,16 @@ export const COMPANY_LETTERS: Readonly<Record<CompanyId, string>> = {
   zenith: 'Z',
 };
 
-const HELP = `Type one move at a time (companies by name, a first few letters, or their track letter):
-  buy I17 | buy deck | buy level      buy a face-up card, from the deck, or a Level card
-  found I17 16 regent 17              found Regent with I17 on spaces 16-18, the fourth
-                                      piece on 17 (modern; original rules: no last number)
-  expand I23                          build on space 23 with its Industry card
-  expand L 40 [lunar] [eagle]         a Level card on space 40; on a merger the company
-                                      that takes the +1, then on a tie the one that acquires
-  invest regent lunar tower           after playing: up to two shares and a tower
-  invest                              buy nothing
-  sell regent 2 | pass                when you can neither buy nor play`;
+const HELP = `Type one move at a time; a company by its name, its first letters or its letter:
+  buy I17 | buy deck | buy level   buy a face-up card, from the deck, a Level card
+  found I17 16 regent 17           found Regent with I17 on spaces 16-18, the fourth
+                                   piece on 17 (original rules: no last number)
+  expand I23                       build on space 23 with its Industry card
+  expand L 40 [lunar] [eagle]      a Level card on space 40; on a merger the company
+                                   taking the +1, then on a tie the one acquiring
+  invest regent lunar tower        after playing: up to two shares and a tower
+  invest                           buy nothing
+  sell regent 2 | pass             when you can neither buy nor play`;
 
 /** A company from what a person types: its id, a prefix of it, or its track letter. */
 function company(word: string): CompanyId | string {

@@ -265,7 +265,8 @@ describe('boss play', () => {
       'Opponents: Bot 1 (heuristic), Bot 3 (random). Type help for how to play.',
     );
     expect(all).toContain('Commands: legal (what you may do now)');
-    expect(all).toMatch(
+    // Long lines wrap at 80 columns: read them joined.
+    expect(all.replace(/\n +/g, ' ')).toMatch(
       /Refused \(not-enough-big-cubes\): You have \d big cubes left to place this round, not 9\. Type legal to see your options\./,
     );
     // The table is shown when the turn comes, and again for show.

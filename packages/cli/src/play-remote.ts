@@ -23,11 +23,18 @@ export interface RemoteOptions {
   readonly game?: string;
 }
 
+/** The least time between two moves sent: the server takes at most 20 messages a second. */
+const SEND_GAP_MS = 60;
+
+const until = (at: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
 /** A seat of a server table through the client SDK: the server's view, legal form and clocks. */
 class RemoteTable implements TableFeed {
   private conn: TableConnection | undefined;
   private rulesClocks: readonly ClockState[] = [];
   private timer: TimerState | null = null;
+  private nextSendAt = 0;
 
   constructor(
     private readonly client: BossTableClient,
@@ -63,17 +70,32 @@ class RemoteTable implements TableFeed {
     return shown;
   }
 
+  /**
+   * Sends a move, paced under the server's message limit (piped input types fast); a move
+   * the limit refused is sent again a moment later, one the connection lost is left to the
+   * resumed events (the session asks again after reconnecting).
+   */
   async submit(move: unknown): Promise<Submitted> {
-    try {
-      await this.conn!.move(move);
-      return { ok: true };
-    } catch (e) {
-      if (!(e instanceof MoveError)) throw e;
-      // The server says an illegal move as "rule: sentence" (docs/protocol.md).
-      const m = e.code === 'illegal-move' ? /^([\w-]+): (.*)$/s.exec(e.message) : null;
-      return m
-        ? { ok: false, rule: m[1], message: m[2] }
-        : { ok: false, rule: e.code, message: e.message };
+    for (let attempt = 0; ; attempt++) {
+      await until(this.nextSendAt);
+      this.nextSendAt = Date.now() + SEND_GAP_MS;
+      try {
+        await this.conn!.move(move);
+        return { ok: true };
+      } catch (e) {
+        if (!(e instanceof MoveError)) throw e;
+        if (e.code === 'disconnected' || (e.code === 'internal' && !this.conn!.connected))
+          return { ok: true };
+        if (e.code === 'rate-limited' && attempt < 5) {
+          this.nextSendAt = Date.now() + 1000;
+          continue;
+        }
+        // The server says an illegal move as "rule: sentence" (docs/protocol.md).
+        const m = e.code === 'illegal-move' ? /^([\w-]+): (.*)$/s.exec(e.message) : null;
+        return m
+          ? { ok: false, rule: m[1], message: m[2] }
+          : { ok: false, rule: e.code, message: e.message };
+      }
     }
   }
 
@@ -96,8 +118,12 @@ class RemoteTable implements TableFeed {
       change({ actor: null, events: [] });
     });
     conn.on('events', (m) => change({ actor: m.seat, events: m.events }));
+    let down = false;
     conn.on('status', (up) => {
-      if (!up && conn.state) this.say('Disconnected; reconnecting…');
+      if (!up && conn.state && !down) this.say('Disconnected; reconnecting…');
+      // Back: whatever a lost move did, the session looks again at what it may do.
+      if (up && down) change({ actor: null, events: [] });
+      down = !up;
     });
     conn.on('closed', ({ reason }) => {
       if (!conn.state) fail(`boss play: the server closed the connection: ${reason}`);

@@ -30,8 +30,9 @@ export interface PlayOptions {
  * (in an open window each answers at a time of its own) and runs the rules' clocks; the
  * person's moves come in through `submit`.
  */
-class LocalTable implements TableFeed {
-  private readonly driver: Driver;
+export class LocalTable implements TableFeed {
+  /** Its driver (tests read the full state from it; the session sees only the seat's). */
+  readonly driver: Driver;
   private readonly setupEvents: readonly unknown[];
   private change: (c: Change) => void = () => {};
   private fail: (message: string) => void = () => {};
@@ -152,15 +153,11 @@ class LocalTable implements TableFeed {
   }
 }
 
-/** Plays one game between a person (lines from `input`) and bots; resolves to the exit code. */
-export function playGame(
-  entry: GameEntry,
-  opts: PlayOptions,
-  input: Readable,
-  io: Io,
-): Promise<number> {
-  const { game, terminal } = entry;
-  if (!terminal) throw new UsageError(`boss play: ${game.name} cannot be played in the terminal.`);
+/** Sets up a local game, says who plays whom, and returns the table for a session. */
+export function startLocal(entry: GameEntry, opts: PlayOptions, io: Io): LocalTable {
+  const { game } = entry;
+  if (!entry.terminal)
+    throw new UsageError(`boss play: ${game.name} cannot be played in the terminal.`);
   if (opts.seat >= opts.players)
     throw new UsageError(`boss play: --seat must be below --players (${opts.players}).`);
   const kinds = botKinds(game.id);
@@ -179,5 +176,16 @@ export function playGame(
   );
   const names = specs.flatMap((spec, s) => (spec ? [table.name(s)] : []));
   io.out(`Opponents: ${names.join(', ')}. Type help for how to play.`);
-  return runSession(terminal, table, input, io);
+  return table;
+}
+
+/** Plays one game between a person (lines from `input`) and bots; resolves to the exit code. */
+export function playGame(
+  entry: GameEntry,
+  opts: PlayOptions,
+  input: Readable,
+  io: Io,
+): Promise<number> {
+  const table = startLocal(entry, opts, io);
+  return runSession(entry.terminal!, table, input, io);
 }

@@ -144,7 +144,7 @@ export function runSession(
       io.out('');
       show(pieces.renderView(feed.view(), c));
       const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.name)}]` : '';
-      io.out(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
+      show(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
       promptLine();
     };
     const end = async () => {
@@ -154,7 +154,7 @@ export function runSession(
       if (pieces.renderEnd) show(pieces.renderEnd(feed.view(), c));
       const outcome = await feed.outcome().catch(() => undefined);
       if (outcome)
-        io.out(
+        show(
           `Ranking: ${outcome.ranking.map((s) => `${c.name(s)} (${outcome.scores[s]})`).join(', ')}.`,
         );
       finish(0);
@@ -166,7 +166,7 @@ export function runSession(
         io.out('You left the game.');
         return finish(0);
       }
-      if (line === 'help' || line === '?') io.out(helpFor(pieces));
+      if (line === 'help' || line === '?') show(helpFor(pieces));
       else if (line === 'legal') {
         const legal = feed.legal();
         show(legal === null ? 'You may not act now.' : pieces.describeLegal(legal, feed.view(), c));
@@ -176,13 +176,13 @@ export function runSession(
         if (legal === null) io.out('Too late: you may not act now.');
         else {
           const typed = pieces.parseMove(line, feed.view(), legal);
-          if ('error' in typed) io.out(typed.error);
+          if ('error' in typed) show(typed.error);
           else {
             awaitingChange = true;
             const done = await feed.submit(typed.move);
             if (finished || done.ok) return;
             awaitingChange = false;
-            io.out(
+            show(
               style.alert(`Refused (${done.rule}): ${done.message}`) +
                 ' Type legal to see your options.',
             );
