@@ -13,56 +13,29 @@ export function clocks(s: ImbState): ClockSpec<ImbMove>[] {
   const t = s.pub;
   const c = s.options.clocks;
   const expire = (clock: ClockKind): ImbMove => ({ type: 'expire', clock });
+  /** A wait on one seat, with no shortest length. */
+  const one = (id: string, seat: number, ms: number, clock: ClockKind): ClockSpec<ImbMove> => ({
+    id,
+    seats: [seat],
+    ms,
+    minMs: 0,
+    running: true,
+    expiry: expire(clock),
+  });
   if (t.phase === 'over') return [];
   if (t.phase === 'marker' || t.phase === 'start' || t.phase === 'moved')
-    return [
-      {
-        id: `turn:${t.wait}`,
-        seats: [t.seat],
-        ms: c.turn,
-        minMs: 0,
-        running: true,
-        expiry: expire('turn'),
-      },
-    ];
-  if (t.phase === 'discard')
-    return [
-      {
-        id: `discard:${t.wait}`,
-        seats: [t.seat],
-        ms: c.discard,
-        minMs: 0,
-        running: true,
-        expiry: expire('discard'),
-      },
-    ];
+    return [one(`turn:${t.wait}`, t.seat, c.turn, 'turn')];
+  if (t.phase === 'discard') return [one(`discard:${t.wait}`, t.seat, c.discard, 'discard')];
   const d = t.deal!;
   if (d.rounds) {
     if (d.phase === 'open') {
       const r = d.rounds;
-      return [
-        {
-          id: `step:${d.no}:${d.bossChanges}:${r.total}:${r.stepsDone}:${r.stepSeat}`,
-          seats: [r.stepSeat],
-          ms: c.step,
-          minMs: 0,
-          running: true,
-          expiry: expire('step'),
-        },
-      ];
+      const id = `step:${d.no}:${d.bossChanges}:${r.total}:${r.stepsDone}:${r.stepSeat}`;
+      return [one(id, r.stepSeat, c.step, 'step')];
     }
     const asked = d.phase === 'stop' ? d.pending!.asked : d.lastCall!.asked;
     const at = d.phase === 'stop' ? d.pending!.prompt : d.lastCall!.prompt;
-    return [
-      {
-        id: `prompt:${d.no}:${d.window}:${at}`,
-        seats: [asked[at]],
-        ms: c.prompt,
-        minMs: 0,
-        running: true,
-        expiry: expire('prompt'),
-      },
-    ];
+    return [one(`prompt:${d.no}:${d.window}:${at}`, asked[at], c.prompt, 'prompt')];
   }
   const open = d.phase === 'open';
   const out: ClockSpec<ImbMove>[] = [
