@@ -58,6 +58,11 @@ const stdio: Io = {
 // Run when executed (bin/boss.js or node dist/main.js), not when imported by tests.
 const entry = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|boss(?:\.js)?)$/.test(entry)) {
+  // Output piped into a program that stops reading (`| head`): stop quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   main(process.argv.slice(2), stdio).then(
     (code) => {
       process.exitCode = code;
