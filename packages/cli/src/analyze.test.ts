@@ -91,9 +91,7 @@ describe('boss analyze', () => {
           '2',
         ],
       ]);
-      expect(stdout).toMatch(
-        /^The Boss: the decisions of .+ \(seat 1\), judged by ismcts:easy/,
-      );
+      expect(stdout).toMatch(/^The Boss: the decisions of .+ \(seat 1\), judged by ismcts:easy/);
       expect(stdout).toMatch(/\d+ decisions; the search agrees with \d+\./);
       // Moves as a player types them in `boss play` (e.g. `detroit 1 0 boston:3`), not JSON.
       expect(stdout).not.toMatch(/[{}"]/);

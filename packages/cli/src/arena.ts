@@ -135,9 +135,7 @@ export function progressReporter(
       const tenth = Math.floor((done * 10) / total);
       if (tenth !== lastTenth) {
         lastTenth = tenth;
-        write(
-          `${done}/${total} ${unit}, ${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`,
-        );
+        write(`${done}/${total} ${unit}, ${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`);
       }
     }
   };

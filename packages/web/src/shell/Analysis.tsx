@@ -67,8 +67,8 @@ export function Analysis({
       <p className="hint">
         A searching bot judges each decision of one player from what that player knew then (never
         the hidden cards): its own choice, and the chance to win with it and with the move made.
-        Moves are written as they are typed in the terminal (<code>boss play</code>); a move
-        number shows that move on the board.
+        Moves are written as they are typed in the terminal (<code>boss play</code>); a move number
+        shows that move on the board.
       </p>
       <div className="row">
         <label>
