@@ -268,6 +268,49 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
     other.close();
   }, 180_000);
 
+  it('the lobby, seat claims and rematches agree across nodes', async () => {
+    const t = await clients[0].createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+    });
+    const listed = async (c: BossTableClient, id: string) =>
+      (await c.listTables()).tables.find((x) => x.id === id);
+    for (const c of clients) expect((await listed(c, t.id))?.status).toBe('open');
+    // Two plain joins at once on two nodes: two different seats, never one seat twice.
+    const [a, b] = await Promise.all([
+      clients[1].join(t.id, { name: 'A' }),
+      clients[2].join(t.id, { name: 'B' }),
+    ]);
+    expect(new Set([a.seat, b.seat]).size).toBe(2);
+    await expect(clients[0].join(t.id, { name: 'C' })).rejects.toMatchObject({
+      code: 'table-full',
+    });
+    // Every node lists it running, with the same seats.
+    const seen = await Promise.all(clients.map((c) => listed(c, t.id)));
+    for (const summary of seen) {
+      expect(summary?.status).toBe('running');
+      expect(summary?.seats.map((x) => [x.name, x.taken])).toEqual(
+        seen[0]!.seats.map((x) => [x.name, x.taken]),
+      );
+    }
+    const conns = [
+      clients[1].connect(t.id, { token: a.token }),
+      clients[2].connect(t.id, { token: b.token }),
+    ];
+    conns.forEach((c, i) => autoPlay(c, `lobby/${i}`, 5));
+    await until(() => conns.every(over), 60_000, 'the game to end');
+    // A rematch asked on two nodes at once: one table for both.
+    const [r1, r2] = await Promise.all([
+      clients[1].rematch(t.id, a.token),
+      clients[2].rematch(t.id, b.token),
+    ]);
+    expect(r1.table).toBe(r2.table);
+    expect((await clients[0].rematch(t.id, a.token)).table).toBe(r1.table);
+    for (const c of clients) expect((await listed(c, r1.table))?.status).toBe('open');
+    expect((await clients[0].joinRematch(r1.table, 'A', a.token)).seat).toBe(a.seat);
+    conns.forEach((c) => c.close());
+  }, 120_000);
+
   it('SIGKILL of the lease holder: another node takes the bot and the clock over within seconds, nothing acknowledged is lost, the game ends', async () => {
     const t = await clients[0].createTable({
       game: 'the-boss',

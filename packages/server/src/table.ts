@@ -144,6 +144,8 @@ export class LiveTable {
   storingSeq = 0;
   /** A move another node committed was followed: its row may hold other clocks. */
   private rowUnknown = false;
+  /** A `follow` waiting in the queue, which later calls share. */
+  private followWaiting: Promise<void> | null = null;
   /** The driver was not asked while a move was being stored: ask it once that is done. */
   private askAfterStore = false;
   /** The rules' clocks: the longest length each was given, what clients are shown. */
@@ -556,9 +558,18 @@ export class LiveTable {
     this.schedule();
   }
 
-  /** Takes in the moves other nodes committed since the last one here (in the queue). */
+  /**
+   * Takes in the moves other nodes committed since the last one here (in the queue). Calls
+   * while one is waiting in the queue share it: it reads every move there is when it runs.
+   */
   follow(): Promise<void> {
-    return this.run(() => this.catchUpNow());
+    if (this.followWaiting) return this.followWaiting;
+    const next = this.run(() => {
+      this.followWaiting = null;
+      return this.catchUpNow();
+    });
+    this.followWaiting = next;
+    return next;
   }
 
   /** Takes in the table's row (seats, status, rematch) as another node wrote it, after its moves. */
