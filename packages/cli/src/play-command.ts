@@ -11,6 +11,10 @@ const FLAGS: Record<string, FlagSpec> = {
     type: 'string',
     help: "the game's rule set, e.g. arena (The Boss), original (Big Boss)",
   },
+  options: {
+    type: 'string',
+    help: 'more options of the game as JSON, e.g. \'{"target":10}\' (the game checks them)',
+  },
   seat: { type: 'int', min: 0, max: 5, help: 'your seat, counting from 0 (default 0)' },
   seed: { type: 'string', help: 'seed of the game (default: random)' },
   bots: { type: 'string', help: 'bot specs for the other seats, comma-separated' },
@@ -24,7 +28,7 @@ const FLAGS: Record<string, FlagSpec> = {
   table: { type: 'string', help: 'with --server: the table id' },
   token: { type: 'string', help: 'with --server: your seat token (from joining the table)' },
 };
-const LOCAL_FLAGS = ['players', 'rules', 'seat', 'seed', 'bots', 'budget'];
+const LOCAL_FLAGS = ['players', 'rules', 'options', 'seat', 'seed', 'bots', 'budget'];
 const USAGE =
   'boss play [--game G] [--players N] [--rules R] [--seat K] [--seed S] [--bots LIST]\n       boss play --server URL --table ID --token T';
 const SUMMARY = 'A game in the terminal, you against bots, or your seat at a server table.';
@@ -40,6 +44,20 @@ function gamesHelp(): string {
     lines.push(`  ${entry.game.id.padEnd(12)} ${entry.game.name}; bots ${bots.join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** `--options`: a JSON object of the game's options; the game checks its fields. */
+function parseOptionsFlag(raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`boss play: --options must be a JSON object; got ${raw}.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`boss play: --options must be a JSON object; got ${raw}.`);
+  return value as Record<string, unknown>;
 }
 
 export const playCommand: Command = {
@@ -89,6 +107,7 @@ export const playCommand: Command = {
       {
         players: (flags.players as number | undefined) ?? 4,
         rules: flags.rules as string | undefined,
+        options: parseOptionsFlag(flags.options as string | undefined),
         seat: (flags.seat as number | undefined) ?? 0,
         seed: (flags.seed as string | undefined) ?? Math.random().toString(36).slice(2, 10),
         bots: flags.bots as string | undefined,

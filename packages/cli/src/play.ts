@@ -19,6 +19,8 @@ export interface PlayOptions {
   readonly players: number;
   /** The game's rule set, when it has several (the game checks it). */
   readonly rules?: string;
+  /** More options of the game (`--options`), checked by the game. */
+  readonly options?: Readonly<Record<string, unknown>>;
   readonly seat: number;
   readonly seed: string;
   readonly bots?: string;
@@ -169,7 +171,11 @@ export function startLocal(entry: GameEntry, opts: PlayOptions, io: Io): LocalTa
     s === me ? null : others[s < me ? s : s - 1],
   );
   const bots = makeBots(game.id, specs);
-  const options = { players: opts.players, ...(opts.rules ? { rules: opts.rules } : {}) };
+  const options = {
+    ...opts.options,
+    players: opts.players,
+    ...(opts.rules ? { rules: opts.rules } : {}),
+  };
   const table = new LocalTable(entry, options, opts.seed, me, bots, specs, opts.budget);
   io.out(
     `${game.name}, ${opts.players} players, seed "${opts.seed}". You are seat ${me + 1} of ${opts.players}.`,

@@ -76,12 +76,17 @@ export function seatNamer(
   };
 }
 
-/** The clocks in words: "Bot 2 (random) 0:42", "window 0:05". */
-export function describeClocks(clocks: readonly ClockShown[], name: (s: Seat) => string): string {
+/** The clocks in words, from the viewer's side: "time left 0:42", "Bot 2 (random) 0:42". */
+export function describeClocks(
+  clocks: readonly ClockShown[],
+  viewer: Viewer,
+  name: (s: Seat) => string,
+): string {
   return clocks
-    .map(
-      (c) => `${c.seats.length ? c.seats.map(name).join(', ') : 'window'} ${formatClock(c.leftMs)}`,
-    )
+    .map((c) => {
+      const mine = c.seats.length === 0 || (viewer !== null && c.seats.includes(viewer));
+      return `${mine ? 'time left' : c.seats.map(name).join(', ')} ${formatClock(c.leftMs)}`;
+    })
     .join(' · ');
 }
 
@@ -143,7 +148,7 @@ export function runSession(
       const c = ctx();
       io.out('');
       show(pieces.renderView(feed.view(), c));
-      const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.name)}]` : '';
+      const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.viewer, c.name)}]` : '';
       show(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
       promptLine();
     };
