@@ -60,6 +60,21 @@ const publicSeat = (r: ResultRow) => ({
   ...(r.ratingAfter !== null ? { ratingBefore: r.ratingBefore, ratingAfter: r.ratingAfter } : {}),
 });
 
+/**
+ * A rating over time, oldest first: where the first rated game started, then the rating
+ * after each one.
+ */
+function historyOf(newestFirst: readonly ResultRow[]): { at: number; rating: number }[] {
+  const rated = newestFirst
+    .filter((x) => x.ratingAfter !== null && x.ratingBefore !== null)
+    .reverse();
+  if (rated.length === 0) return [];
+  return [
+    { at: rated[0].finishedAt, rating: rated[0].ratingBefore! },
+    ...rated.map((x) => ({ at: x.finishedAt, rating: x.ratingAfter! })),
+  ];
+}
+
 /** Finished games, newest first, each with all its seats. */
 function gamesOf(rows: readonly ResultRow[]) {
   const byTable = new Map<string, ResultRow[]>();
@@ -189,11 +204,7 @@ export class AccountRoutes {
       won: mine.filter((r) => r.place === 1).length,
       ratings: ratings.map((r) => ({
         ...publicRating(r),
-        // Oldest first: the rating after each rated game, for the plot.
-        history: mine
-          .filter((x) => x.game === r.game && x.ratingAfter !== null)
-          .map((x) => ({ at: x.finishedAt, rating: x.ratingAfter! }))
-          .reverse(),
+        history: historyOf(mine.filter((x) => x.game === r.game)),
       })),
       games: gamesOf(recent).map((g) => ({
         ...g,
@@ -326,7 +337,10 @@ export class AccountRoutes {
           throw new RequestError(403, 'sign-in-required', 'This table is rated: sign in to sit.');
         const h = req.headers.authorization;
         const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
-        const joined = await service.join(table, await readBody(req), bearer);
+        const raw = await readBody(req);
+        // A signed-in player sits under their account's name, so no one can pass for them.
+        const body = session && isObject(raw) ? { ...raw, name: session.name } : raw;
+        const joined = await service.join(table, body, bearer);
         if (session)
           await store.bindSeat(table.id, joined.seat, session.accountId, table.stored.game);
         send(res, 200, joined);

@@ -302,6 +302,19 @@ export class AccountStore {
     }
   }
 
+  /**
+   * A rating from elsewhere (a bot level's from `boss arena --rate`): written if the subject
+   * has none for that game yet, or over it with `replace`. True if written.
+   */
+  async seedRating(row: RatingRow, replace: boolean): Promise<boolean> {
+    const changed = await this.sql.run(
+      `INSERT INTO ratings (subject, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (subject, game) DO ${replace ? 'UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins' : 'NOTHING'}`,
+      [row.subject, row.game, row.mu, row.sigma, row.games, row.wins],
+    );
+    return changed > 0;
+  }
+
   async ratingsOf(subject: string): Promise<RatingRow[]> {
     const rows = await this.sql.all<RatingRow>(
       `SELECT subject, game, mu, sigma, games, wins FROM ratings WHERE subject = ? AND games > 0 ORDER BY game`,

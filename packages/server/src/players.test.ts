@@ -74,7 +74,10 @@ function players(start: () => Promise<Partial<ServerOptions>>) {
     const [rating] = profile.ratings;
     expect(rating).toMatchObject({ game: 'the-boss', games: 1 });
     expect(rating.rating).not.toBe(1500);
-    expect(rating.history).toEqual([{ at: expect.any(Number), rating: rating.rating }]);
+    expect(rating.history).toEqual([
+      { at: expect.any(Number), rating: 1500 },
+      { at: expect.any(Number), rating: rating.rating },
+    ]);
     expect(profile.games[0]).toMatchObject({ table: t.id, rated: true, you: 0 });
     expect(profile.games[0].seats[1]).toMatchObject({ name: 'random', kind: 'bot' });
     const won = profile.games[0].seats[0].place === 1;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { AccountRoutes } from './account-routes.js';
 import { AccountStore } from './account-store.js';
 import { Accounts, type AccountLimits } from './accounts.js';
@@ -6,7 +7,8 @@ import { recordFinished } from './game-results.js';
 import type { Logger } from './log.js';
 import { QuickPlay } from './quick-play.js';
 import { PgSql, SqliteSql, type Sql } from './sql.js';
-import type { Storage } from './storage.js';
+import { PostgresStorage } from './storage-pg.js';
+import { SqliteStorage, type Storage } from './storage.js';
 import type { TableService } from './table-service.js';
 
 export interface PlayersOptions {
@@ -116,4 +118,27 @@ export class Players {
     await Promise.all([...this.pending]);
     await this.store.sql.close();
   }
+}
+
+/**
+ * For operators' scripts: the server's database (`DATABASE_URL`, else `DATA_DIR`, default
+ * ./data) brought up to date as a start would, and the accounts store on it.
+ */
+export async function openAccountStore(
+  env: NodeJS.ProcessEnv,
+): Promise<{ store: AccountStore; close(): Promise<void> }> {
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const storage: Storage = env.DATABASE_URL
+    ? await PostgresStorage.open(env.DATABASE_URL)
+    : new SqliteStorage(dataDir);
+  const store = new AccountStore(
+    env.DATABASE_URL ? new PgSql(env.DATABASE_URL, 1) : new SqliteSql(dataDir),
+  );
+  return {
+    store,
+    close: async () => {
+      await store.sql.close();
+      await storage.close();
+    },
+  };
 }

@@ -5,13 +5,9 @@
  * same database as the server (`DATA_DIR`, or `DATABASE_URL`), which may keep running.
  */
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { AccountStore } from './account-store.js';
 import { resetPassword } from './accounts.js';
-import { PgSql, SqliteSql } from './sql.js';
-import { PostgresStorage } from './storage-pg.js';
-import { SqliteStorage, type Storage } from './storage.js';
+import { openAccountStore } from './players.js';
 
 const USAGE = `Usage: npm run reset-password -- NAME [--generate]
 Sets a new password for the account NAME and ends all its sessions. The password is read
@@ -31,15 +27,7 @@ export async function main(
     return 2;
   }
   const password = generate ? randomBytes(12).toString('base64url') : (await readLine()).trim();
-  // Opening the storage brings the schema up to date, as a start of the server would.
-  const storage: Storage = env.DATABASE_URL
-    ? await PostgresStorage.open(env.DATABASE_URL)
-    : new SqliteStorage(resolve(env.DATA_DIR ?? 'data'));
-  const store = new AccountStore(
-    env.DATABASE_URL
-      ? new PgSql(env.DATABASE_URL, 1)
-      : new SqliteSql(resolve(env.DATA_DIR ?? 'data')),
-  );
+  const { store, close } = await openAccountStore(env);
   try {
     await resetPassword(store, name, password);
     out(
@@ -52,8 +40,7 @@ export async function main(
     out(`${(e as Error).message}\n`);
     return 1;
   } finally {
-    await store.sql.close();
-    await storage.close();
+    await close();
   }
 }
 

@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Lobby } from './Lobby.js';
 import { GAMES } from './games.js';
+import { AccountBar } from './account/AccountBar.js';
 
 // The table, the replay viewer and the rules load on demand: the lobby's first load stays small.
 const TablePage = lazy(() => import('./TablePage.js'));
 const ReplayPage = lazy(() => import('./ReplayPage.js'));
 const RulesPage = lazy(() => import('./shell/Rules.js'));
+const AccountPage = lazy(() => import('./account/AccountPage.js'));
+const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
+const RankingsPage = lazy(() => import('./account/RankingsPage.js'));
 
 function useHash(): string {
   const [hash, setHash] = useState(() => window.location.hash);
@@ -22,6 +26,9 @@ export function App() {
   const table = /^#\/t\/([A-Za-z0-9_-]+)(?:\?invite=([A-Za-z0-9_-]+))?/.exec(hash);
   const replay = /^#\/replay(?:\/([A-Za-z0-9_-]+))?(?:\?(.*))?$/.exec(hash);
   const rules = /^#\/rules(?:\/([A-Za-z0-9_-]+))?/.exec(hash);
+  const profile = /^#\/players\/([^/?]+)/.exec(hash);
+  const leaderboard = /^#\/leaderboard(?:\/([A-Za-z0-9_-]+))?/.exec(hash);
+  const games = /^#\/games(?:\?(.*))?$/.exec(hash);
   return (
     <div className={`app${table ? ' at-table' : ''}`}>
       <header className="top">
@@ -29,8 +36,10 @@ export function App() {
           Boss Table
         </a>
         <nav>
-          <a href="#/">Lobby</a> <a href="#/replay">Replays</a> <a href="#/rules">Rules</a>
+          <a href="#/">Lobby</a> <a href="#/replay">Replays</a> <a href="#/rules">Rules</a>{' '}
+          <a href={`#/leaderboard/${GAMES[0].id}`}>Ratings</a>
         </nav>
+        <AccountBar />
       </header>
       <main>
         <Suspense fallback={<p>Loading…</p>}>
@@ -44,6 +53,14 @@ export function App() {
             />
           ) : rules ? (
             <RulesPage game={rules[1] ?? GAMES[0].id} />
+          ) : hash.startsWith('#/account') ? (
+            <AccountPage />
+          ) : profile ? (
+            <ProfilePage key={profile[1]} name={decodeURIComponent(profile[1])} />
+          ) : leaderboard ? (
+            <RankingsPage route={{ game: leaderboard[1] ?? GAMES[0].id }} />
+          ) : games ? (
+            <RankingsPage route={{ query: games[1] ?? '' }} />
           ) : (
             <Lobby />
           )}

@@ -10,6 +10,9 @@ import { botKinds } from '@boss-table/games/bots';
 import { client, forgetSeat, mySeats, playerName, saveSeat, savePlayerName } from './client.js';
 import { findWebGame, GAMES } from './games.js';
 import { Invites, saveInvites } from './shell/invites.js';
+import { AccountSeats } from './account/AccountSeats.js';
+import { QuickPlay } from './account/QuickPlay.js';
+import { useAccount } from './account/session.js';
 
 /** A seat's choices: a person (anyone, or only with the invite), or each bot and level. */
 export function seatKinds(game: string): (readonly [string, string])[] {
@@ -68,6 +71,8 @@ export function Lobby() {
   ]);
   const [timer, setTimer] = useState('none');
   const [visibility, setVisibility] = useState<TableVisibility>('public');
+  const account = useAccount();
+  const [rated, setRated] = useState(false);
   const [name, setName] = useState(playerName());
   const [created, setCreated] = useState<CreateTableResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -129,6 +134,7 @@ export function Lobby() {
         seats: seatList,
         ...(t ? { timer: t } : {}),
         ...(visibility !== 'public' ? { visibility } : {}),
+        ...(rated && account ? { rated: true } : {}),
       });
       setCreated(res);
       saveInvites(
@@ -143,7 +149,7 @@ export function Lobby() {
 
   const sit = async (table: string, tableGame: string, invite?: string) => {
     setError(null);
-    const who = name.trim() || 'Player';
+    const who = account?.name ?? (name.trim() || 'Player');
     savePlayerName(who);
     try {
       const j = await client.join(table, { name: who, ...(invite ? { invite } : {}) });
@@ -158,6 +164,7 @@ export function Lobby() {
   const { LobbyOptions } = game;
   return (
     <div className="lobby">
+      <QuickPlay />
       <section className="panel new-table">
         <h1>New table of {game.name}</h1>
         <p className="rules-link">
@@ -228,6 +235,12 @@ export function Lobby() {
               <option value="private">private: invites only</option>
             </select>
           </label>
+          {account && (
+            <label>
+              <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} />{' '}
+              Rated (signed-in players only)
+            </label>
+          )}
         </div>
         <fieldset>
           <legend>Seats</legend>
@@ -295,6 +308,7 @@ export function Lobby() {
           </ul>
         </section>
       )}
+      <AccountSeats />
       <section className="panel" aria-label="open tables">
         <h2>Open and running tables</h2>
         {tables.length === 0 && <p>None yet.</p>}

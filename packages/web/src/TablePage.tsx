@@ -22,6 +22,7 @@ import type { EventBatch, GameParts, Names } from './registry.js';
 import { clockFor, formatClock, LOW_CLOCK_MS, turnMsOf } from './shell/clock.js';
 import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
+import { TableChat } from './account/Chat.js';
 import { GameLog } from './shell/GameLog.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
@@ -385,6 +386,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         </section>
       )}
       <GameLog batches={batches} parts={parts} viewer={me} names={names} />
+      {conn && <TableChat conn={conn} seated={me !== null} />}
     </aside>
   );
   return (
