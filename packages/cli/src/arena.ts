@@ -10,13 +10,13 @@ import { plotSvg, seatsFor, summarise, type BotStats } from './arena-stats.js';
 import { displayRating, newRating, rateGame, type Rating } from '@boss-table/ratings';
 
 const FLAGS: Record<string, FlagSpec> = {
-  game: { type: 'string', help: 'the game (default the-boss)' },
+  game: { type: 'string', help: `the game: ${Object.keys(GAMES).join(', ')} (default the first)` },
   players: { type: 'int', min: 2, max: 6, help: 'players per game (default: one per bot)' },
   bots: { type: 'string', help: 'bot spec of each seat, comma-separated (required)' },
   games: { type: 'int', min: 1, max: 1_000_000, help: 'how many games (default 100)' },
   rules: {
     type: 'string',
-    help: 'rule set: the-boss classic|arena (default classic), big-boss modern|original (default modern)',
+    help: "the game's rule set, when it has several (it checks the name)",
   },
   seed: { type: 'string', help: 'seed of the tournament (default "arena")' },
   budget: { type: 'int', min: 1, max: 60_000, help: 'deadline per decision in ms (default 1000)' },

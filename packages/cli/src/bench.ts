@@ -3,9 +3,9 @@ import { defaultGameId, findGame, GAMES } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 
 const FLAGS: Record<string, FlagSpec> = {
-  game: { type: 'string', help: `the game (default the-boss)` },
+  game: { type: 'string', help: `the game: ${Object.keys(GAMES).join(', ')} (default the first)` },
   players: { type: 'int', min: 2, max: 6, help: 'players per game (default 4)' },
-  rules: { type: 'string', choices: ['classic', 'arena'], help: 'rule set (default classic)' },
+  rules: { type: 'string', help: "the game's rule set, when it has several (it checks the name)" },
   seconds: { type: 'int', min: 1, max: 3600, help: 'how long to measure (default 5)' },
   json: { type: 'boolean', help: 'print { "gamesPerSecond", "movesPerSecond" }' },
 };

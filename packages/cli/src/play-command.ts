@@ -2,18 +2,15 @@ import { defaultGameId, findEntry, gameEntries } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playGame } from './play.js';
 import { playRemote } from './play-remote.js';
-import { helpFor } from './session.js';
+import { fit, helpFor } from './session.js';
 
 const FLAGS: Record<string, FlagSpec> = {
-  game: { type: 'string', help: 'the game (default the-boss); see the list below' },
+  game: { type: 'string', help: `the game (default ${defaultGameId()}); see the list below` },
   players: { type: 'int', min: 2, max: 6, help: 'players, you included (default 4)' },
-  rules: {
-    type: 'string',
-    help: "the game's rule set, e.g. arena (The Boss), original (Big Boss)",
-  },
+  rules: { type: 'string', help: "the game's rule set, when it has several (it checks the name)" },
   options: {
     type: 'string',
-    help: 'more options of the game as JSON, e.g. \'{"target":10}\' (the game checks them)',
+    help: "the game's other options as a JSON object (it checks them)",
   },
   seat: { type: 'int', min: 0, max: 5, help: 'your seat, counting from 0 (default 0)' },
   seed: { type: 'string', help: 'seed of the game (default: random)' },
@@ -29,8 +26,11 @@ const FLAGS: Record<string, FlagSpec> = {
   token: { type: 'string', help: 'with --server: your seat token (from joining the table)' },
 };
 const LOCAL_FLAGS = ['players', 'rules', 'options', 'seat', 'seed', 'bots', 'budget'];
-const USAGE =
-  'boss play [--game G] [--players N] [--rules R] [--seat K] [--seed S] [--bots LIST]\n       boss play --server URL --table ID --token T';
+const USAGE = [
+  'boss play [--game G] [--players N] [--rules R] [--options JSON]',
+  '                 [--seat K] [--seed S] [--bots LIST] [--budget MS]',
+  '       boss play --server URL --table ID --token T [--game G]',
+].join('\n');
 const SUMMARY = 'A game in the terminal, you against bots, or your seat at a server table.';
 
 /** The games the terminal plays, with their bots, for --help. */
@@ -78,7 +78,7 @@ export const playCommand: Command = {
       );
     if (argv.includes('--help')) {
       const turns = entry?.terminal ? `\n\n${entry.game.name}: ${helpFor(entry.terminal)}` : '';
-      io.out(`${helpText(USAGE, SUMMARY, FLAGS)}\n\n${gamesHelp()}${turns}`);
+      io.out(fit(`${helpText(USAGE, SUMMARY, FLAGS)}\n\n${gamesHelp()}${turns}`, io.columns ?? 80));
       return 0;
     }
     if (positional.length) throw new UsageError(`usage: ${USAGE}`);
