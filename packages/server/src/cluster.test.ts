@@ -15,7 +15,7 @@ import { findGame } from '@boss-table/games';
 import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
 import { recordFrames } from './frame-scan.js';
 import { describePostgres } from './pg-test-suite.js';
-import { bigBossMoveFromLegal } from './test-choosers.js';
+import { bigBossMoveFromLegal, bossCardsMoveFromLegal } from './test-choosers.js';
 import {
   autoPlay,
   moveFromLegal,
@@ -99,6 +99,15 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
     (await db.query<{ node: string }>('SELECT node FROM table_leases WHERE table_id = $1', [table]))
       .rows[0]?.node;
 
+  /** Waits until the table is over, as the database says (through a node). */
+  const finished = async (table: string, ms: number) => {
+    const started = Date.now();
+    while ((await clients[2].getTable(table)).status !== 'finished') {
+      if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${table} to end.`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
   beforeAll(async () => {
     if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
     const url = await suite.cluster.createDatabase();
@@ -115,15 +124,18 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
     await db?.end();
   });
 
-  const games: [string, LegalChooser][] = [
-    ['the-boss', moveFromLegal],
-    ['big-boss', bigBossMoveFromLegal],
+  const games: [string, LegalChooser, object][] = [
+    ['the-boss', moveFromLegal, {}],
+    ['big-boss', bigBossMoveFromLegal, {}],
+    // The shortest match: one or two hands.
+    ['boss-cards', bossCardsMoveFromLegal, { target: 10, handSize: 5 }],
   ];
-  for (const [gameId, choose] of games)
+  for (const [gameId, choose, options] of games)
     it(`${gameId}: seats on two nodes, a spectator on the third, the bots on the lease holder; a node loses its database connections mid-game`, async () => {
       // Made on the third node, which so holds the lease and runs the bot.
       const t = await clients[2].createTable({
         game: gameId,
+        options,
         seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
       });
       expect(await holderOf(t.id)).toBe('n2');
@@ -145,11 +157,23 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'boss-table n1%'`,
       );
       expect(cut.rowCount).toBeGreaterThan(0);
-      await until(() => [...conns, spectator].every(over), 120_000, 'the game to end');
+      await finished(t.id, 120_000);
       // Every node answers the same.
       const record = (await clients[1].getRecord(t.id)) as unknown as RecordJson;
       for (const c of clients) expect((await c.getTable(t.id)).status).toBe('finished');
       const expected = expectedStreams(record, 3);
+      // Each connection has been told every move (a node following the table may be a
+      // moment behind the database).
+      await until(
+        () =>
+          [0, 1, null].every(
+            (v, k) =>
+              [...conns, spectator][k].state?.seq ===
+              expected.streams.get(v as Seat | null)!.length,
+          ),
+        10_000,
+        'every connection told of the last move',
+      );
       [0, 1, null].forEach((viewer, k) =>
         expectTold(
           frames[k],
