@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL, displayRating, placesOf, rateGame } from '@boss-table/ratings';
+import { DEFAULT_MODEL, displayRating, placesOf, rateTeams } from '@boss-table/ratings';
 import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
 import type { Logger } from './log.js';
 import type { StoredTable } from './storage.js';
@@ -27,7 +27,13 @@ export async function recordFinished(
   const accounts = await store.seatAccounts(stored.id);
   const subjects = stored.seats.map((s, i) => subjectOf(s, accounts.get(i)));
   const rated = (await store.isRated(stored.id)) && !subjects.includes('guest');
-  const places = placesOf(outcome);
+  // A person not at the table when the game ends (a stand-in bot finished it) abandoned it:
+  // that counts as a loss, whatever the stand-in made of the seat.
+  const away = table
+    .summary()
+    .seats.filter((s) => s.kind === 'human' && !s.connected)
+    .map((s) => s.seat);
+  const places = abandonedLast(placesOf(outcome), away);
   const finishedAt = Date.now();
   const results: Omit<ResultRow, 'ratingBefore' | 'ratingAfter'>[] = stored.seats.map((s, i) => ({
     tableId: stored.id,
@@ -45,7 +51,7 @@ export async function recordFinished(
     rated
       ? {
           fresh: { mu: DEFAULT_MODEL.mu, sigma: DEFAULT_MODEL.sigma },
-          rate: (before) => rateRows(before, outcome),
+          rate: (before) => rateRows(before, places),
         }
       : undefined,
   );
@@ -53,13 +59,27 @@ export async function recordFinished(
   return done;
 }
 
+/**
+ * The places with the seats in `away` after every other (tied among themselves); the others
+ * keep their order and ties.
+ */
+export function abandonedLast(places: readonly number[], away: readonly number[]): number[] {
+  const gone = new Set(away);
+  const key = (seat: number) => (gone.has(seat) ? Infinity : places[seat]);
+  // A place is 1 + how many seats are strictly ahead.
+  return places.map((_, seat) => 1 + places.filter((__, other) => key(other) < key(seat)).length);
+}
+
 /** The ratings after a game, one row a seat, and each seat's number before and after. */
 export function rateRows(
   before: readonly RatingRow[],
-  outcome: Parameters<typeof placesOf>[0],
+  places: readonly number[],
 ): { rows: RatingRow[]; shown: { before: number; after: number }[] } {
-  const after = rateGame(before, outcome);
-  const wins = new Set(outcome.winners);
+  const after = rateTeams(
+    before.map((r) => [r]),
+    places,
+  ).map(([r]) => r);
+  const wins = new Set(places.flatMap((p, seat) => (p === 1 ? [seat] : [])));
   // A subject at two seats (two bots of one level) counts each seat's game; its last
   // seat's rating stands.
   const counted = new Map<string, { games: number; wins: number }>();

@@ -117,6 +117,29 @@ function players(start: () => Promise<Partial<ServerOptions>>) {
     expect(profile.games[0]).toMatchObject({ rated: false });
   });
 
+  it('counts a game abandoned by a person as a loss for them', async () => {
+    const { b, name } = await signedUp(server.url, 'gone');
+    const t = await b.client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      graceSeconds: 0,
+      rated: true,
+    });
+    // Sits and never comes to the table: a stand-in bot plays the seat to the end.
+    await b.client.join(t.id, { name, invite: t.seats[0].invite! });
+    await finished(b, t.id);
+    let profile = await b.client.profile(name);
+    for (let i = 0; i < 100 && profile.played === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      profile = await b.client.profile(name);
+    }
+    expect(profile.games[0].seats.map((s) => [s.kind, s.place])).toEqual([
+      ['player', 2],
+      ['bot', 1],
+    ]);
+    expect(profile.won).toBe(0);
+  });
+
   it("keeps spectators' chat from the seated players during the game", async () => {
     const ann = await signedUp(server.url, 'ann');
     const bob = await signedUp(server.url, 'bob');

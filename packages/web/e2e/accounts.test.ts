@@ -79,6 +79,9 @@ describe('accounts in the browser', () => {
       rated: true,
     });
     const token = await sit(page, t.id, t.invites[0]);
+    await page.getByLabel('message to the table').fill('Have a good game, bot');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('region', { name: 'table chat' }).getByText('Have a good game').waitFor();
     // The seat's moves come from a script holding the seat's token (the game is the point
     // here, not the board): the browser's session tied the seat to the account.
     const bot = new BossTableClient({
@@ -111,6 +114,11 @@ describe('accounts in the browser', () => {
     // The game opens in the replay viewer.
     await other.getByRole('link', { name: 'Replay', exact: true }).first().click();
     await other.getByRole('slider', { name: 'move' }).waitFor();
+    // The table's chat is part of its replay.
+    await other
+      .getByRole('region', { name: 'chat of this game' })
+      .getByText('Have a good game, bot')
+      .waitFor();
     await other.context().close();
     await page.context().close();
   });

@@ -6,6 +6,7 @@ import type { GameParts, Names, ReplayStep } from './registry.js';
 import { Analysis } from './shell/Analysis.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { ArrowIcon } from './shell/icons.js';
+import { ReplayChat } from './account/ReplayChat.js';
 
 /** Replay paces: milliseconds per step. */
 const PACES = { slow: 2000, normal: 900, fast: 300 } as const;
@@ -236,6 +237,7 @@ export default function ReplayPage({
                   ))}
                 </ul>
               </section>
+              {table && <ReplayChat table={table} />}
             </aside>
           </div>
           <Analysis
