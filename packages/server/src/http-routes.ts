@@ -32,6 +32,8 @@ export interface HttpContext {
   /** Whether /metrics is served here (not when it has a port of its own). */
   readonly metricsHere: boolean;
   accepting(): boolean;
+  /** On a cluster: whether the database answers (`/healthz` fails when it does not). */
+  databaseHealthy?(): boolean;
   serverInfo(): ServerInfo;
   /** Accounts, ratings, profiles, chat and quick play (`account-routes.ts`). */
   readonly players?: Players;
@@ -123,7 +125,11 @@ export function httpHandler(ctx: HttpContext) {
     } catch {
       throw new RequestError(400, 'bad-path', 'The path has a malformed %-escape.');
     }
-    if (path === '/healthz') return send(res, ctx.accepting() ? 200 : 503, { ok: ctx.accepting() });
+    if (path === '/healthz') {
+      // On a cluster, a node that cannot reach the database is not healthy.
+      const ok = ctx.accepting() && (ctx.databaseHealthy?.() ?? true);
+      return send(res, ok ? 200 : 503, { ok });
+    }
     if (path === '/metrics' && ctx.metricsHere)
       return send(res, 200, metrics.render(service.counts()), 'text/plain; version=0.0.4');
     if (path === '/api/server-info' && method === 'GET') return send(res, 200, ctx.serverInfo());
@@ -135,7 +141,7 @@ export function httpHandler(ctx: HttpContext) {
       return send(res, 201, await service.create(await readBody(req), address));
     }
     if (path === '/api/tables' && method === 'GET')
-      return send(res, 200, { tables: service.listPublic() });
+      return send(res, 200, { tables: await service.listPublic() });
     const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})(?:\/(join|record|rematch))?$/.exec(path);
     if (m) {
       const table = await service.load(m[1]);

@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { serverInfo as serverInfoOf } from './server-info.js';
 import { SqliteStorage, type SqliteSync, type Storage } from './storage.js';
+import { Cluster, defaultNodeName } from './cluster.js';
 import { PostgresStorage } from './storage-pg.js';
 import { Players } from './players.js';
 import { TableService } from './table-service.js';
@@ -66,6 +67,10 @@ export interface ServerOptions {
   readonly metricsHost?: string;
   /** An open table whose seats are not all taken expires this long after its creation (default 24 h). */
   readonly openTableTtlMs?: number;
+  /** On PostgreSQL: this node's name (`NODE_NAME`; default: host, process id, random). */
+  readonly nodeName?: string;
+  /** On PostgreSQL: a node not heard from for this long is dead; its tables are taken over. */
+  readonly leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -73,6 +78,8 @@ export interface RunningServer {
   readonly port: number;
   readonly storage: Storage;
   readonly tables: Map<string, LiveTable>;
+  /** On PostgreSQL: this node of the cluster. */
+  readonly cluster?: Cluster;
   /** Where `/metrics` is served, when it has a port of its own. */
   readonly metricsPort?: number;
   /** Where friends can reach this server (`GET /api/server-info`). */
@@ -87,16 +94,32 @@ export interface RunningServer {
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? jsonLogger();
-  const storage: Storage = opts.databaseUrl
-    ? await PostgresStorage.open(opts.databaseUrl, { log })
-    : new SqliteStorage(opts.dataDir, opts.sqliteSync);
+  // On PostgreSQL a node is one of a cluster (of one, or several: `cluster.ts`).
+  const node = opts.databaseUrl ? (opts.nodeName ?? defaultNodeName()) : undefined;
+  const pgStorage = opts.databaseUrl
+    ? await PostgresStorage.open(opts.databaseUrl, {
+        log,
+        node,
+        ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
+      })
+    : undefined;
+  const storage: Storage = pgStorage ?? new SqliteStorage(opts.dataDir, opts.sqliteSync);
+  const cluster = pgStorage && node ? new Cluster(pgStorage, log, { node }) : undefined;
   // Accounts, ratings, chat and quick play (`players.ts`); each game's end is recorded.
   const players = await Players.open(storage, opts, log);
   players.watchGameEnds(storage);
   const metrics = new Metrics();
+  metrics.node = node;
   const bots = new BotPool(opts.botWorkers);
   metrics.watchBots(bots);
-  const deps = { storage, bots, log, metrics, botBudgetMs: opts.botBudgetMs ?? 1000 };
+  const deps = {
+    storage,
+    bots,
+    log,
+    metrics,
+    botBudgetMs: opts.botBudgetMs ?? 1000,
+    ...(cluster ? { cluster } : {}),
+  };
   let accepting = true;
   const host = opts.host ?? '127.0.0.1';
   let serverInfo = (): ServerInfo => serverInfoOf(opts.publicUrl, host, 0);
@@ -113,13 +136,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   );
   const idleMs = opts.finishedTableIdleMs ?? 10 * 60_000;
   const openTtl = opts.openTableTtlMs ?? 24 * 3_600_000;
-  service = new TableService(storage, deps, limits, log, {
-    finishedTableIdleMs: idleMs,
-    openTableTtlMs: openTtl,
-  });
+  service = new TableService(
+    storage,
+    deps,
+    limits,
+    log,
+    { finishedTableIdleMs: idleMs, openTableTtlMs: openTtl },
+    cluster,
+  );
   await service.loadAll();
   players.attach(service, storage, () => accepting);
   await players.catchUp();
+  await cluster?.start(service);
 
   // Finished games stay on disk, not in memory: a long-running server does not grow. Open
   // tables nobody fills expire, so they do not pile up in memory either.
@@ -137,6 +165,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.webRoot ? { webRoot: opts.webRoot } : {}),
     metricsHere: opts.metricsPort === undefined,
     accepting: () => accepting,
+    ...(cluster ? { databaseHealthy: () => cluster.healthy } : {}),
     serverInfo: () => serverInfo(),
     players,
   });
@@ -165,7 +194,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     // A port in use fails the start with its reason (and leaves nothing running).
     http.once('error', (e) => {
-      void service.close().then(() => storage.close());
+      void service
+        .close()
+        .then(() => cluster?.close())
+        .then(() => storage.close());
       reject(e);
     });
     http.listen(opts.port ?? 8080, host, resolve);
@@ -202,6 +234,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     storage,
     tables: service.tables,
+    ...(cluster ? { cluster } : {}),
     info: () => serverInfo(),
     async close() {
       accepting = false;
@@ -211,6 +244,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       clearInterval(forgetFull);
       await service.close();
       await players.close();
+      await cluster?.close();
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections?.();
