@@ -4,6 +4,8 @@ import { Bucket } from './limits.js';
 import type { Conn, LiveTable } from './table.js';
 import { randomId } from './tokens.js';
 
+/** The nodes' channel for chat lines (PostgreSQL). */
+const CHAT_CHANNEL = 'boss_chat';
 /** Lines sent to a connection when it opens. */
 const HISTORY = 100;
 /** A writer's lines: one every 2 seconds on average, bursts of 5. */
@@ -42,8 +44,36 @@ export type ChatRefusal = {
  */
 export class TableChat {
   private readonly buckets = new Map<string, Bucket>();
+  /** This node, so that it skips its own lines coming back from the other nodes' channel. */
+  private readonly node = randomId();
+  private tables: ReadonlyMap<string, LiveTable> = new Map();
+  private unlisten?: () => Promise<void>;
+  private closed = false;
 
   constructor(private readonly store: AccountStore) {}
+
+  /**
+   * Delivers lines written on other nodes (PostgreSQL's `LISTEN/NOTIFY`) to this node's
+   * connections of `tables`; nothing to do on SQLite.
+   */
+  async listen(tables: ReadonlyMap<string, LiveTable>): Promise<void> {
+    this.tables = tables;
+    const { sql } = this.store;
+    if (!sql.listen) return;
+    this.unlisten = await sql.listen(CHAT_CHANNEL, (payload) => {
+      const { node, row } = JSON.parse(payload) as { node: string; row: ChatRow };
+      const table = this.tables.get(row.tableId);
+      if (node !== this.node && table) this.deliver(table, row);
+    });
+    // Closed while it was connecting.
+    if (this.closed) await this.unlisten();
+  }
+
+  private deliver(table: LiveTable, row: ChatRow): void {
+    const over = table.stored.status === 'finished';
+    const msg = { type: 'chat', messages: [toMessage(row)] } as const;
+    for (const c of table.conns) if (mayRead(c.seat, row.channel, over)) c.send(msg);
+  }
 
   /** The lines `seat` may read now, oldest first. */
   async history(table: LiveTable, seat: number | null): Promise<ChatMessage[]> {
@@ -82,10 +112,14 @@ export class TableChat {
       at: Date.now(),
     };
     await this.store.addChat(row);
-    const over = table.stored.status === 'finished';
-    const msg = { type: 'chat', messages: [toMessage(row)] } as const;
-    for (const c of table.conns) if (mayRead(c.seat, channel, over)) c.send(msg);
+    this.deliver(table, row);
+    await this.store.sql.notify?.(CHAT_CHANNEL, JSON.stringify({ node: this.node, row }));
     return undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.unlisten?.();
   }
 
   /** Forgets full buckets (called now and then). */

@@ -87,6 +87,9 @@ export class Players {
   /** Plugs in the table service: routes and quick play need it. */
   attach(service: TableService, storage: Storage, accepting: () => boolean): void {
     this.service = service;
+    void this.chat
+      .listen(service.tables)
+      .catch((e: Error) => this.log.error('chat from other nodes not heard', { error: e.message }));
     this.quick = new QuickPlay(service, storage, this.store, this.log);
     this.routes = new AccountRoutes({
       accounts: this.accounts,
@@ -115,6 +118,7 @@ export class Players {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.quick?.close();
+    await this.chat.close();
     await Promise.all([...this.pending]);
     await this.store.sql.close();
   }

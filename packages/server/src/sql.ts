@@ -34,6 +34,13 @@ export interface Sql {
    * a statement fails (a unique key taken meanwhile).
    */
   batch(steps: readonly Step[]): Promise<number>;
+  /**
+   * On PostgreSQL, the nodes' messages (`LISTEN/NOTIFY`): `notify` sends a payload on a
+   * channel to every node listening, this one too; `listen` calls `on` with each and
+   * resolves to its stop. Absent on SQLite (one process).
+   */
+  notify?(channel: string, payload: string): Promise<void>;
+  listen?(channel: string, on: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -99,7 +106,10 @@ export class PgSql implements Sql {
   readonly engine = 'postgres' as const;
   private readonly pool: pg.Pool;
 
-  constructor(url: string, max = 4) {
+  constructor(
+    private readonly url: string,
+    max = 4,
+  ) {
     this.pool = new pg.Pool({ connectionString: url, max });
     // An idle client's error (the server restarted) must not crash the process.
     this.pool.on('error', () => undefined);
@@ -130,6 +140,46 @@ export class PgSql implements Sql {
       c.release(broken);
     }
   }
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  /** Listens on a connection of its own; a lost connection listens again a second later. */
+  async listen(channel: string, on: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name "${channel}".`);
+    let current: pg.Client | undefined;
+    let stopped = false;
+    const connect = async (): Promise<void> => {
+      const client = new pg.Client({ connectionString: this.url });
+      let lost = false;
+      const again = () => {
+        if (lost || stopped) return;
+        lost = true;
+        client.end().catch(() => undefined);
+        const retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+        retry.unref();
+      };
+      client.on('error', again);
+      client.on('end', again);
+      client.on('notification', (n) => {
+        if (n.channel === channel && n.payload) on(n.payload);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        current = client;
+      } catch (e) {
+        again();
+        throw e;
+      }
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      await current?.end().catch(() => undefined);
+    };
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }
