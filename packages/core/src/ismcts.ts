@@ -249,8 +249,10 @@ function pairedPlayouts<G extends AnyGame>(
 
 /**
  * Appraises the move played against the search's own choice: a full search finds the best
- * move, then paired playouts (as long again) measure the best and the played move on the
- * same drawn cards, so the difference between their chances is not noise of unequal draws.
+ * move; then each of the two is measured alone, as long again. A tree search measures a move
+ * with a tree below it (the others' best replies found, as in the search itself); a root-only
+ * search with paired playouts, both moves on the same drawn cards, so that the difference
+ * between their chances is not noise of unequal draws.
  */
 function appraiseBySearch<G extends AnyGame>(
   game: G,
@@ -266,10 +268,38 @@ function appraiseBySearch<G extends AnyGame>(
   const spent = performance.now() - started;
   const same = JSON.stringify(best) === JSON.stringify(played);
   const moves = same ? [best] : [best, played];
-  const stopAt = Math.min(
-    ctx.deadline - SAFETY_MS,
-    performance.now() + (budget.timeMs !== undefined ? budget.timeMs : spent),
-  );
+  const maxIterations = budget.iterations ?? Infinity;
+  const until = () =>
+    Math.min(
+      ctx.deadline - SAFETY_MS,
+      performance.now() + (budget.timeMs !== undefined ? budget.timeMs : spent),
+    );
+  if (budget.tree && !budget.paired) {
+    const shape = budget.tree === true ? {} : budget.tree;
+    return {
+      best,
+      moves: moves.map((move) => {
+        const wins = [0];
+        const alone = treeSearch(
+          game,
+          hooks,
+          shape,
+          budget.exploration ?? 0.7,
+          {
+            view,
+            seat,
+            rng: ctx.rng,
+            moves: [move],
+            stopAt: until(),
+            maxIterations,
+          },
+          wins,
+        );
+        const visits = alone.visits[0];
+        return { move, winChance: visits > 0 ? wins[0] / visits : 0, visits };
+      }),
+    };
+  }
   const paired = pairedPlayouts(
     game,
     hooks as SearchHooks<unknown, ReturnType<G['clone']>, unknown>,
@@ -277,8 +307,8 @@ function appraiseBySearch<G extends AnyGame>(
     seat,
     moves,
     ctx.rng,
-    stopAt,
-    budget.iterations ?? Infinity,
+    until(),
+    maxIterations,
   );
   return {
     best,
