@@ -110,7 +110,8 @@ async function main() {
   let measuring = false;
   const pendingSince = new Map<string, number>();
   const conns: TableConnection[] = [];
-  const ackedPerTable = new Map<string, number>();
+  /** The seqs acknowledged at each table (The Boss seals no move: a seat's seq is the table's). */
+  const ackedPerTable = new Map<string, Set<number>>();
 
   process.stderr.write(
     `loadtest: opening ${tables} tables (${tables * 4} sockets) on ${servers.map((s) => s.url).join(' ')}\n`,
@@ -121,7 +122,7 @@ async function main() {
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       graceSeconds: 3600,
     });
-    ackedPerTable.set(created.id, 0);
+    ackedPerTable.set(created.id, new Set());
     let lastMove = Date.now() + Math.random() * 1000;
     for (let seat = 0; seat < 4; seat++) {
       const j = await on(t).join(created.id, {
@@ -143,9 +144,9 @@ async function main() {
           pendingSince.set(key, performance.now());
           if (measuring) sent++;
           conn.move(moveFromLegal(now.legal, rng)).then(
-            () => {
+            (seq) => {
               if (measuring) acked++;
-              ackedPerTable.set(created.id, ackedPerTable.get(created.id)! + 1);
+              ackedPerTable.get(created.id)!.add(seq);
             },
             () => {
               if (measuring) errors++;
@@ -213,7 +214,8 @@ async function main() {
     for (const r of rows.rows) stored.set(r.table_id, Number(r.n));
     await db.end();
   } else for (const id of ackedPerTable.keys()) stored.set(id, (await on(0).getTable(id)).seq);
-  for (const [id, count] of ackedPerTable) lost += Math.max(0, count - (stored.get(id) ?? 0));
+  for (const [id, seqs] of ackedPerTable)
+    for (const seq of seqs) if (seq > (stored.get(id) ?? 0)) lost++;
   latencies.sort((a, b) => a - b);
   const result = {
     nodes: servers.length,

@@ -194,8 +194,10 @@ export class TableService {
     this.limits.checkCreate(address, botsOnly);
     await this.storage.createTable(stored);
     this.limits.created(address, stored.id, botsOnly);
-    const holder = this.cluster ? await this.cluster.claim(stored.id) : true;
-    this.goLive(stored, botsOnly, holder);
+    // In memory before the lease is taken, so that a takeover scan that sees the new table
+    // without a lease finds it here rather than loading a second copy.
+    const table = this.goLive(stored, botsOnly, !this.cluster);
+    if (this.cluster) table.setHolder(await this.cluster.claim(stored.id));
     return {
       id: stored.id,
       seats: stored.seats.map((s, seat) => ({
@@ -337,8 +339,10 @@ export class TableService {
         // rematch first (then that one is everyone's).
         const made = await this.storage.createRematch(stored, old);
         old.rematch = made;
-        if (made === stored.id)
-          this.goLive(stored, botsOnly, this.cluster ? await this.cluster.claim(made) : true);
+        if (made === stored.id) {
+          const next = this.goLive(stored, botsOnly, !this.cluster);
+          if (this.cluster) next.setHolder(await this.cluster.claim(made));
+        }
         for (const c of table.conns) c.send({ type: 'rematch', table: made });
       }
       return { table: table.stored.rematch! };
