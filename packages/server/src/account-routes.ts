@@ -33,6 +33,8 @@ export interface AccountRouteDeps {
   readonly quickPlay: QuickPlay;
   /** Cookies only over HTTPS (`PUBLIC_URL` is https). */
   readonly secureCookies: boolean;
+  /** `PUBLIC_URL`'s host: pages from there are this site's. */
+  readonly publicHost?: string;
   accepting(): boolean;
 }
 
@@ -115,13 +117,21 @@ export class AccountRoutes {
   /**
    * The request's session, checked against CSRF: a state-changing request that carries a
    * session cookie must come from this site and carry the session's `X-CSRF-Token`, else it
-   * is refused (403) before anything happens.
+   * is refused (403) before anything happens. A sign-in or sign-up must come from this site
+   * too (a page of another site could sign a visitor into its own account). Guests' requests
+   * carry no credential a page of another site could borrow: unchanged.
    */
-  async sessionOf(req: IncomingMessage, method: string): Promise<Session | undefined> {
+  async sessionOf(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+  ): Promise<Session | undefined> {
     const changing = STATE_CHANGING.has(method);
-    if (changing && !sameOrigin(req))
+    const cookie = cookieOf(req, SESSION_COOKIE) !== undefined;
+    const signing = path.startsWith('/api/account/sign-');
+    if (changing && (cookie || signing) && !sameOrigin(req, this.d.publicHost))
       throw new RequestError(403, 'cross-site', 'Requests from other sites are refused.');
-    if (cookieOf(req, SESSION_COOKIE) === undefined) return undefined;
+    if (!cookie) return undefined;
     const session = await this.d.accounts.sessionOf(req);
     if (!session || !changing) return session;
     const sent = req.headers['x-csrf-token'];
@@ -260,7 +270,7 @@ export class AccountRoutes {
   ): Promise<boolean> {
     const path = url.pathname;
     if (!path.startsWith('/api/')) return false;
-    const session = await this.sessionOf(req, method);
+    const session = await this.sessionOf(req, method, path);
     const { accounts, store, service } = this.d;
     const signIn = async (
       status: number,

@@ -155,6 +155,29 @@ describe('accounts over HTTP', () => {
     });
     expect(cross.status).toBe(403);
     expect((await json(cross)).error.code).toBe('cross-site');
+    // So is a sign-in from a page of another site; a guest's request (no cookie) is not.
+    const login = await fetch(`${server().url}/api/account/sign-in`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      body: JSON.stringify({ name: 'someone', password: 'whatever1' }),
+    });
+    expect((await json(login)).error.code).toBe('cross-site');
+    const guest = await fetch(`${server().url}/api/tables`, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+      body: JSON.stringify({ game: 'the-boss', seats: [{ kind: 'human' }, { kind: 'human' }] }),
+    });
+    expect(guest.status).toBe(201);
+    // Behind a reverse proxy that names the public host: this site's own page.
+    const proxied = await b.fetch('/api/account/sign-out', {
+      method: 'POST',
+      headers: {
+        origin: 'https://boss.example.org',
+        'x-forwarded-host': 'boss.example.org',
+        'x-csrf-token': b.client.csrf!,
+      },
+    });
+    expect(proxied.status).toBe(200);
   });
 
   it('treats a forged or unknown session cookie as a guest', async () => {

@@ -89,15 +89,23 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Whether a request comes from a page of this site (or from no page at all: a script). */
-export function sameOrigin(req: IncomingMessage): boolean {
+/**
+ * Whether a request comes from a page of this site (or from no page at all: a script): its
+ * `Origin` names the host it was sent to, the host a reverse proxy says it was sent to
+ * (`X-Forwarded-Host`, which no page of another site can set), or `publicHost`.
+ */
+export function sameOrigin(req: IncomingMessage, publicHost?: string): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
+  let host: string;
   try {
-    return new URL(origin).host === req.headers.host;
+    host = new URL(origin).host;
   } catch {
     return false;
   }
+  const forwarded = req.headers['x-forwarded-host'];
+  const proxied = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0].trim();
+  return host === req.headers.host || host === proxied || host === publicHost;
 }
 
 /** `{ name, password }` checked. */

@@ -99,6 +99,7 @@ export class Players {
       chat: this.chat,
       quickPlay: this.quick,
       secureCookies: this.opts.publicUrl?.startsWith('https:') ?? false,
+      ...(this.opts.publicUrl ? { publicHost: new URL(this.opts.publicUrl).host } : {}),
       accepting,
     });
   }
