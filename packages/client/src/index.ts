@@ -2,6 +2,7 @@ export * from './protocol.js';
 import type {
   ChatMessage,
   ClientMessage,
+  ClockState,
   CreateTableRequest,
   CreateTableResponse,
   ErrorCode,
@@ -243,6 +244,8 @@ export interface TableState {
   view: unknown;
   legal: unknown;
   timer: TimerState | null;
+  /** The rules' clocks (games with windows, e.g. a stop window's countdown); empty when none. */
+  clocks: readonly ClockState[];
   /** Every past move's events, when connected with `history` (first snapshot only). */
   past?: readonly PastMove[];
 }
@@ -365,6 +368,7 @@ export class TableConnection {
           view: msg.view,
           legal: msg.legal,
           timer: msg.timer,
+          clocks: msg.clocks ?? [],
           ...(msg.past ? { past: msg.past } : {}),
         };
         this.emit('snapshot', this.state);
@@ -384,6 +388,8 @@ export class TableConnection {
           if ('view' in msg) this.state.view = msg.view;
           if ('legal' in msg) this.state.legal = msg.legal;
           if ('timer' in msg) this.state.timer = msg.timer ?? null;
+          // The newest message of a move carries its view; its clocks go with it.
+          if ('view' in msg) this.state.clocks = msg.clocks ?? [];
         }
         this.emit('events', msg);
         break;

@@ -483,6 +483,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         batches={batches}
         onMove={(m) => void move(m)}
         busy={busy}
+        clocks={state.clocks}
         setPrompt={setPrompt}
         layout={({ board, controls, more }) => (
           <div className="table-main">

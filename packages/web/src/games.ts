@@ -2,8 +2,9 @@ import type { WebGame } from './registry.js';
 import { theBossGame } from './the-boss/index.js';
 import { bigBossGame } from './big-boss/index.js';
 import { bossCardsGame } from './boss-cards/index.js';
+import { imTheBossGame } from './im-the-boss/index.js';
 
 /** Every game the web app plays: adding one is adding its folder and a line here. */
-export const GAMES: readonly WebGame[] = [theBossGame, bigBossGame, bossCardsGame];
+export const GAMES: readonly WebGame[] = [theBossGame, bigBossGame, bossCardsGame, imTheBossGame];
 
 export const findWebGame = (id: string): WebGame | undefined => GAMES.find((g) => g.id === id);

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { ClockState } from '@boss-table/client';
 
 /**
  * The web shell's registry of games. The lobby, the table page and the replay page choose
@@ -35,6 +36,11 @@ export interface TableProps {
   readonly batches: readonly EventBatch[];
   readonly onMove: (move: unknown) => void;
   readonly busy: boolean;
+  /**
+   * The rules' own clocks as the server runs them (a window's countdown: each with its
+   * deadline and the seats it waits on); empty for games timed by the table's turn timer.
+   */
+  readonly clocks?: readonly ClockState[];
   /**
    * For a turn the table takes in steps (a card, then what it names): what to do in this step,
    * shown in the action bar instead of `prompt` until this seat moves; null goes back to it.
