@@ -30,11 +30,14 @@ const REFUSED: Readonly<Record<string, (view: never, seat: Seat) => string>> = {
   'boss-cards': (view: { pile: string[] }) => `play ${view.pile[view.pile.length - 1]}`,
 };
 
-const OPTIONS: Readonly<Record<string, { players: number; rules?: string }>> = {
+const SHORTER: Readonly<Record<string, { players: number; rules?: string }>> = {
   'the-boss': { players: 3 },
   'big-boss': { players: 2, rules: 'original' },
   'boss-cards': { players: 2 },
 };
+/** A table of each game: a short one where the test knows the game, else its fewest players. */
+const optionsOf = (entry: GameEntry) =>
+  SHORTER[entry.game.id] ?? { players: Math.max(2, entry.game.minPlayers) };
 
 /**
  * An Io that answers each prompt: `help` first, then the refused line, then legal moves
@@ -78,7 +81,7 @@ describe.each(playable.map((e) => [e.game.id, e] as const))('boss play --game %s
     );
     const table = startLocal(
       entry,
-      { ...OPTIONS[id], seat: 1, seed: `piped ${id}`, bots: 'random', budget: 5 },
+      { ...optionsOf(entry), seat: 1, seed: `piped ${id}`, bots: 'random', budget: 5 },
       t.io,
     );
     holder.table = table;
@@ -86,7 +89,7 @@ describe.each(playable.map((e) => [e.game.id, e] as const))('boss play --game %s
     const all = t.all();
     expect(code).toBe(0);
     expect(table.driver.over).toBe(true);
-    expect(all).toContain(`${entry.game.name}, ${OPTIONS[id].players} players`);
+    expect(all).toContain(`${entry.game.name}, ${optionsOf(entry).players} players`);
     expect(all).toContain('Opponents: Bot 1 (random)');
     expect(all).toContain('Commands: legal (what you may do now)');
     if (REFUSED[id]) expect(all).toMatch(/Refused \([\w-]+\): /);
@@ -137,7 +140,7 @@ describe('boss play --server, a table of each game', () => {
   it.each(playable.map((e) => [e.game.id, e] as const))(
     'plays a seat of a %s table to the end from piped lines',
     async (id, entry) => {
-      const { id: tableId, token } = await table(id, OPTIONS[id]);
+      const { id: tableId, token } = await table(id, optionsOf(entry));
       const t = typist(
         entry,
         id,

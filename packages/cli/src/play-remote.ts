@@ -80,7 +80,9 @@ class RemoteTable implements TableFeed {
       await until(this.nextSendAt);
       this.nextSendAt = Date.now() + SEND_GAP_MS;
       try {
-        await this.conn!.move(move);
+        const seq = await this.conn!.move(move);
+        // Its events follow the ack: the session hears of the move before asking again.
+        await this.seen(seq);
         return { ok: true };
       } catch (e) {
         if (!(e instanceof MoveError)) throw e;
@@ -97,6 +99,22 @@ class RemoteTable implements TableFeed {
           : { ok: false, rule: e.code, message: e.message };
       }
     }
+  }
+
+  /** Resolves once the connection's state has reached `seq` (or after a few seconds). */
+  private seen(seq: number): Promise<void> {
+    if ((this.conn?.state?.seq ?? 0) >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timeout = setTimeout(done, 5000);
+      const off = this.conn!.on('events', () => {
+        if (this.conn!.state!.seq >= seq) done();
+      });
+      function done() {
+        clearTimeout(timeout);
+        off();
+        resolve();
+      }
+    });
   }
 
   start(change: (c: Change) => void, fail: (message: string) => void): void {

@@ -117,6 +117,7 @@ export function runSession(
   io: Io,
 ): Promise<number> {
   const style = styleFor(io);
+  const width = io.columns ?? 80;
   const ctx = (): TerminalContext => ({
     viewer: feed.seat,
     name: (s) => feed.name(s),
@@ -124,7 +125,6 @@ export function runSession(
     width,
     clocks: feed.clocks(),
   });
-  const width = io.columns ?? 80;
   const show = (text: string) => io.out(fit(text, width));
   const rl = createInterface({ input, terminal: false });
   const queue: string[] = [];
