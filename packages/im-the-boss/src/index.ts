@@ -15,3 +15,4 @@ export * from './game.js';
 export * from './bots/heuristic.js';
 export * from './bots/ismcts.js';
 export * from './entry.js';
+export * from './terminal.js';

@@ -1,0 +1,28 @@
+import { checkTerminal } from '@boss-table/core';
+import { describe, expect, it } from 'vitest';
+import { imTheBoss } from './game.js';
+import { imTheBossTerminal, parseTyped } from './terminal.js';
+import { byKind } from './test-kit.js';
+
+describe("I'm the Boss! in the terminal", () => {
+  it('reads every legal move back as typed, and words every event, over random games', () => {
+    const report = checkTerminal(byKind, imTheBossTerminal, {
+      options: [{ players: 4 }, { players: 3, mode: 'turnBased' }],
+      seeds: ['a', 'b'],
+      games: 2,
+      maxMoves: 250,
+    });
+    expect(report.typedMoves).toBeGreaterThan(500);
+    expect(report.sentences).toBeGreaterThan(100);
+    expect(imTheBoss.id).toBe('im-the-boss');
+  });
+
+  it('reads a proposal and says what is wrong with a bad line', () => {
+    expect(parseTyped('propose 2 3 inv:P clan:R1')).toEqual({
+      move: { type: 'propose', to: 2, dividends: 3, items: ['inv:P', 'clan:R1'] },
+    });
+    expect(parseTyped('offer inv:P')).toEqual({ move: { type: 'offerPlacard', placard: 'inv:P' } });
+    expect(parseTyped('propose two')).toHaveProperty('error');
+    expect(parseTyped('dance')).toHaveProperty('error');
+  });
+});
