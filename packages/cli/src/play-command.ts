@@ -2,7 +2,7 @@ import { defaultGameId, findEntry, gameEntries } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playGame } from './play.js';
 import { playRemote } from './play-remote.js';
-import { fit, helpFor } from './session.js';
+import { fit, helpFor, widthOf } from './session.js';
 
 const FLAGS: Record<string, FlagSpec> = {
   game: { type: 'string', help: `the game (default ${defaultGameId()}); see the list below` },
@@ -78,7 +78,7 @@ export const playCommand: Command = {
       );
     if (argv.includes('--help')) {
       const turns = entry?.terminal ? `\n\n${entry.game.name}: ${helpFor(entry.terminal)}` : '';
-      io.out(fit(`${helpText(USAGE, SUMMARY, FLAGS)}\n\n${gamesHelp()}${turns}`, io.columns ?? 80));
+      io.out(fit(`${helpText(USAGE, SUMMARY, FLAGS)}\n\n${gamesHelp()}${turns}`, widthOf(io)));
       return 0;
     }
     if (positional.length) throw new UsageError(`usage: ${USAGE}`);

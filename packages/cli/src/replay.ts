@@ -11,7 +11,7 @@ import {
   type TerminalContext,
 } from '@boss-table/core';
 import { findEntry, GAMES } from '@boss-table/games';
-import { fit, seatNamer, styleFor } from './session.js';
+import { fit, seatNamer, styleFor, widthOf } from './session.js';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 
 const FLAGS: Record<string, FlagSpec> = {
@@ -171,13 +171,13 @@ export const replayCommand: Command = {
     if (positional.length !== 1) throw new UsageError(`usage: ${USAGE}`);
     const result = await replayFile(positional[0], {
       style: styleFor(io),
-      width: io.columns ?? 80,
+      width: widthOf(io),
     });
     if (!result.ok) {
       io.err(`boss replay: ${result.message}`);
       return 1;
     }
-    io.out(flags.json ? JSON.stringify(result.summary) : fit(result.words, io.columns ?? 80));
+    io.out(flags.json ? JSON.stringify(result.summary) : fit(result.words, widthOf(io)));
     return 0;
   },
 };

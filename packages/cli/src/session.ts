@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
   formatClock,
+  visibleLength,
   wrapText,
   PLAIN_STYLE,
   type ClockShown,
@@ -90,13 +91,17 @@ export function describeClocks(
     .join(' · ');
 }
 
+/** Columns to fit text in: the terminal's when it says (and is not absurdly narrow), else 80. */
+export const widthOf = (io: Io): number =>
+  io.columns !== undefined && io.columns >= 40 ? io.columns : 80;
+
 /** Text fitted to `width` columns: a longer line wraps at spaces, indented under itself. */
 export function fit(text: string, width: number): string {
   return text
     .split('\n')
     .map((line) => {
       const trimmed = line.trimEnd();
-      if (trimmed.length <= width) return trimmed;
+      if (visibleLength(trimmed) <= width) return trimmed;
       const lead = trimmed.slice(0, trimmed.length - trimmed.trimStart().length);
       return wrapText(trimmed.slice(lead.length), width - lead.length, '  ')
         .split('\n')
@@ -117,7 +122,7 @@ export function runSession(
   io: Io,
 ): Promise<number> {
   const style = styleFor(io);
-  const width = io.columns ?? 80;
+  const width = widthOf(io);
   const ctx = (): TerminalContext => ({
     viewer: feed.seat,
     name: (s) => feed.name(s),

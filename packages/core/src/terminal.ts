@@ -85,13 +85,19 @@ export function formatClock(leftMs: number | null): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** Columns a text takes on screen: colour codes take none. */
+export const visibleLength = (text: string): number => text.replace(ANSI, '').length;
+
 /** Splits text into lines of at most `width` columns at spaces, each after the first indented. */
 export function wrapText(text: string, width: number, indent = ''): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length > width && line) {
+    if (visibleLength(next) > width && line) {
       lines.push(line);
       line = indent + word;
     } else line = next;
