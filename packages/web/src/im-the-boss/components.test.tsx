@@ -1,0 +1,260 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Rng } from '@boss-table/core';
+import {
+  ALL_CARDS,
+  imTheBoss,
+  parseOptions,
+  parsePresets,
+  setup,
+  type ImbLegal,
+  type ImbMove,
+  type ImbState,
+} from '@boss-table/im-the-boss';
+import type { TablePieces } from '../registry.js';
+import ImbTable from './ImbTable.js';
+import { imbOptions, imTheBossGame } from './index.js';
+import { clampStep, dividendsLeft, toggleItem } from './logic.js';
+import { parts } from './parts.js';
+import { imbReplaySteps } from './replay.js';
+
+afterEach(cleanup);
+
+const names = (s: number) => `Seat ${s + 1}`;
+const stack = ({ board, controls }: TablePieces) => (
+  <>
+    {board}
+    {controls}
+  </>
+);
+
+/** A table with chosen placards and hands, the marker on `marker`. */
+function position(hands: string[][], placards: (number | null)[], marker: number): ImbState {
+  const o = parseOptions({ players: hands.length });
+  if (!o.ok) throw new Error(o.error.message);
+  const held = new Set(hands.flat());
+  const drawPile = ALL_CARDS.filter((c) => !held.has(c));
+  const presets = parsePresets({ setup: { placards, hands, drawPile } }, o.value);
+  if (!presets.ok) throw new Error(presets.error.message);
+  const r = setup(o.value, 'web-test', presets.value);
+  if (!r.ok) throw new Error(r.error.message);
+  return play(r.value.state, r.value.state.pub.seat, { type: 'placeMarker', space: marker });
+}
+
+function play(s: ImbState, seat: number, move: ImbMove): ImbState {
+  const r = imTheBoss.apply(s, seat, move);
+  if (!r.ok) throw new Error(`${JSON.stringify(move)} by ${seat}: ${r.error.message}`);
+  return r.value.state;
+}
+
+const legalOf = (s: ImbState, seat: number) => imTheBoss.legalSummary!(s, seat) as ImbLegal | null;
+
+/** Renders the table as `seat` sees it; the moves its controls send are collected. */
+function table(s: ImbState, seat: number | null, clocks = []) {
+  const sent: ImbMove[] = [];
+  const utils = render(
+    <ImbTable
+      view={imTheBoss.view(s, seat)}
+      legal={seat === null ? null : legalOf(s, seat)}
+      seq={1}
+      names={names}
+      batches={[]}
+      onMove={(m) => sent.push(m as ImbMove)}
+      busy={false}
+      clocks={clocks}
+      layout={stack}
+    />,
+  );
+  return { sent, ...utils };
+}
+
+/**
+ * Four seats, one placard each (H, K, L, P); space 5 needs Piepenbrok and Raffzahn. Seat 0
+ * holds a Raffzahn clan card and declares; seat 3 owns the Piepenbrok placard.
+ */
+const HANDS = [
+  ['clan:R1', 'recruit:1', 'recruit:2', 'recruit:3', 'clan:H1'],
+  ['boss:1', 'clan:K1', 'clan:L1', 'travel:W1', 'recruit:4'],
+  ['stop:1', 'clan:T1', 'clan:L2', 'recruit:5', 'recruit:6'],
+  ['clan:P1', 'clan:H2', 'travel:P1', 'recruit:7', 'recruit:8'],
+];
+
+function dealOpen(): ImbState {
+  let s = position(HANDS, [0, 1, 2, 3, null, null], 5);
+  const boss = s.pub.seat;
+  s = play(s, boss, { type: 'declareDeal', clan: s.hands[boss].filter((c) => c === 'clan:R1') });
+  return s;
+}
+
+describe("I'm the Boss! web table", () => {
+  it('registers with the lobby: two seats play the two-player variant', () => {
+    expect(imTheBossGame.id).toBe('im-the-boss');
+    expect(imbOptions({}, 2).twoPlayer).toBe(true);
+    const o = parseOptions({ players: 4, ...imbOptions({ mode: 'turnBased' }, 4) });
+    expect(o.ok).toBe(true);
+  });
+
+  it('the stepper never goes past what is left of the deal, nor below 0', () => {
+    expect(clampStep(3, 1, 3)).toBe(3);
+    expect(clampStep(0, -1, 3)).toBe(0);
+    expect(toggleItem(['inv:H'], 'clan:H1')).toEqual(['clan:H1']);
+    const s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    const other = [0, 1, 2].find((p) => p !== boss)!;
+    const legal = legalOf(s, boss);
+    const v = imTheBoss.view(s, boss);
+    const d = v.table.deal!;
+    expect(dividendsLeft(v, legal, 3)).toBe(d.D);
+    // Seat 4 has agreed to 3 of the deal's dividends: only the rest is left for another seat,
+    // while new terms with seat 4 itself would replace its own.
+    const agreed = {
+      ...v,
+      table: {
+        ...v.table,
+        deal: { ...d, agreements: [{ seat: 3, items: ['inv:P'], dividends: 3, id: 1 }] },
+      },
+    };
+    expect(dividendsLeft(agreed, legal, other)).toBe(d.D - 3);
+    expect(dividendsLeft(agreed, legal, 3)).toBe(d.D);
+  });
+
+  it('the Boss proposes through the panel, and the counterparty accepts in one click; the engine takes both', () => {
+    let s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    expect(s.pub.deal!.phase).toBe('open');
+    const t = table(s, boss);
+    const form = screen.getByRole('group', { name: 'propose to' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Seat 4' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Piepenbrok placard/ }));
+    const more = screen.getByRole('button', { name: 'more dividends' });
+    for (let i = 0; i < 20; i++) fireEvent.click(more);
+    // Four dividends on space 5: the stepper stops there.
+    expect(screen.getByLabelText('dividends offered').textContent).toBe('4 of 4 dividends');
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Propose to Seat 4' }));
+    expect(t.sent).toEqual([{ type: 'propose', to: 3, items: ['inv:P'], dividends: 4 }]);
+    s = play(s, boss, t.sent[0]);
+    cleanup();
+    const u = table(s, 3);
+    const offers = screen.getByRole('region', { name: 'offers to you' });
+    expect(offers.textContent).toMatch(/Piepenbrok placard for 4 dividends/);
+    fireEvent.click(within(offers).getByRole('button', { name: /^Accept #/ }));
+    expect(u.sent).toHaveLength(1);
+    expect(u.sent[0].type).toBe('accept');
+    s = play(s, 3, u.sent[0]);
+    // The deal is complete: the last call is open.
+    expect(s.pub.deal?.phase ?? 'closed').toMatch(/lastCall|closed/);
+  });
+
+  it('a seat sees only its own hand', () => {
+    const s = dealOpen();
+    for (const seat of [0, 1, 2, 3]) {
+      const { container } = table(s, seat);
+      const hands = [...container.querySelectorAll('[data-testid^=imb-hand-]')].map((e) =>
+        e.getAttribute('data-testid'),
+      );
+      expect(hands).toEqual([`imb-hand-${seat}`]);
+      const shown = [...container.querySelectorAll('[data-card]')].map((e) =>
+        e.getAttribute('data-card'),
+      );
+      expect(shown.sort()).toEqual(s.hands[seat].slice().sort());
+      cleanup();
+    }
+    const { container } = table(s, null);
+    expect(container.querySelectorAll('[data-card]').length).toBe(0);
+  });
+
+  it('the stop prompt is the same for every seat asked, Stop held or not (disabled, not hidden)', () => {
+    let s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    // Seat 1 (not the Boss in this position) plays I'm the Boss!.
+    const player = boss === 1 ? 3 : 1;
+    expect(player).toBe(1);
+    s = play(s, player, { type: 'playBoss', card: 'boss:1' });
+    expect(s.pub.deal!.phase).toBe('stop');
+    const clocks = [
+      {
+        id: `stopWindow:1:1`,
+        seats: [0, 2, 3],
+        deadline: Date.now() + 6000,
+        running: true,
+        leftMs: 6000,
+      },
+    ];
+    const prompts: { text: string; disabled: boolean }[] = [];
+    for (const seat of [2, 3]) {
+      table(s, seat, clocks as never);
+      const win = screen.getByRole('alertdialog', { name: 'stop window' });
+      const stop = within(win).getByRole('button', { name: 'Stop' }) as HTMLButtonElement;
+      prompts.push({ text: win.textContent ?? '', disabled: stop.disabled });
+      cleanup();
+    }
+    // Seat 2 holds a Stop, seat 3 none: the same words, the button there for both.
+    expect(prompts[0].text).toBe(prompts[1].text);
+    expect(prompts[0].text).toMatch(/I'm the Boss!/);
+    expect(prompts[0].text).toMatch(/0:0[56]/);
+    expect(prompts.map((p) => p.disabled)).toEqual([false, true]);
+  });
+
+  it('every button the controls offer sends a move the engine accepts (random games)', () => {
+    const kinds = new Set<string>();
+    for (const seed of ['a', 'b', 'c']) {
+      const o = parseOptions({ players: 4 });
+      if (!o.ok) throw new Error(o.error.message);
+      const r = setup(o.value, `web-${seed}`);
+      if (!r.ok) throw new Error(r.error.message);
+      let s = r.value.state;
+      const rng = Rng.fromSeed(`web-${seed}`);
+      for (let step = 0; step < 60 && !imTheBoss.isOver(s); step++) {
+        const seats = imTheBoss.activeSeats(s);
+        const seat = seats[rng.int(seats.length)];
+        if (step % 3 === 0) {
+          const t = table(s, seat);
+          const buttons = [...t.container.querySelectorAll('button')].filter((b) => !b.disabled);
+          for (const b of buttons) fireEvent.click(b);
+          for (const m of t.sent) {
+            kinds.add(m.type);
+            const applied = imTheBoss.apply(s, seat, m);
+            if (!applied.ok) throw new Error(`${JSON.stringify(m)}: ${applied.error.message}`);
+          }
+          cleanup();
+        }
+        const move = imTheBoss.randomMove(s, seat, rng);
+        if (!move) break;
+        s = play(s, seat, move);
+      }
+    }
+    // The walk reached deals: terms and plays were among the buttons clicked.
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['accept', 'propose', 'playBoss', 'pass']),
+    );
+  });
+
+  it('replays a record step by step, every hand counted', () => {
+    const o = parseOptions({ players: 3 });
+    if (!o.ok) throw new Error(o.error.message);
+    const r = setup(o.value, 'web-replay');
+    if (!r.ok) throw new Error(r.error.message);
+    let s = r.value.state;
+    const rng = Rng.fromSeed('replay');
+    const moves: unknown[] = [];
+    for (let i = 0; i < 30 && !imTheBoss.isOver(s); i++) {
+      const seat = imTheBoss.activeSeats(s)[0];
+      const move = imTheBoss.randomMove(s, seat, rng)!;
+      moves.push({ seat, ...move });
+      s = play(s, seat, move);
+    }
+    const steps = imbReplaySteps({
+      format: 'boss-table-record',
+      version: 1,
+      game: 'im-the-boss',
+      options: { players: 3 },
+      seed: 'web-replay',
+      moves,
+    });
+    if ('error' in steps) throw new Error(steps.error);
+    expect(steps.steps.length).toBe(moves.length + 1);
+    expect(parts.rules).toMatch(/reconstruct/);
+  });
+});
