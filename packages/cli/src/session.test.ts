@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { describeClocks, fit, seatNamer, widthOf } from './session.js';
+
+describe('the terminal session helpers', () => {
+  it('names seats as the web does: You, a name, Bot N (spec) counted from 1, Seat N', () => {
+    const name = seatNamer(1, [{ bot: 'ismcts:hard' }, { name: 'Me' }, { name: 'Ann' }, {}]);
+    expect([0, 1, 2, 3].map(name)).toEqual(['Bot 1 (ismcts:hard)', 'You', 'Ann', 'Seat 4']);
+  });
+
+  it('wraps a long line at spaces under its own indentation, colour codes taking no room', () => {
+    const line = `  · ${'word '.repeat(30).trim()}`;
+    const out = fit(`short\n${line}`, 40).split('\n');
+    expect(out[0]).toBe('short');
+    expect(out.slice(1).every((l) => l.length <= 40 && l.startsWith('  '))).toBe(true);
+    expect(out.slice(2).every((l) => l.startsWith('    word'))).toBe(true);
+    const bold = `\x1b[1m${'x'.repeat(38)}\x1b[22m`;
+    expect(fit(bold, 40)).toBe(bold);
+    expect(widthOf({ out: () => {}, err: () => {}, columns: 0 })).toBe(80);
+  });
+
+  it("tells the seat's own clock and the others' apart", () => {
+    const name = seatNamer(0, [{}, { bot: 'random' }]);
+    expect(
+      describeClocks(
+        [
+          { id: 'window', seats: [], leftMs: 4200 },
+          { id: 'turn', seats: [1], leftMs: 61_000 },
+          { id: 'mine', seats: [0], leftMs: null },
+        ],
+        0,
+        name,
+      ),
+    ).toBe('time left 0:05 · Bot 2 (random) 1:01 · time left paused');
+  });
+});
