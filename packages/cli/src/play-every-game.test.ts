@@ -63,6 +63,8 @@ function typist(entry: GameEntry, seed: string, state: () => unknown, seat: () =
       if (prompts === 2 && REFUSED[game.id])
         return input.write(`${REFUSED[game.id](view as never, seat())}\n`);
       const move = player.chooseMove(view, botContext(`${seed}/${prompts}`, 20));
+      // In an open window the bot may wait: so does the person, until the table changes.
+      if (move === null) return;
       input.write(`${entry.terminal!.formatMove(move, view)}\n`);
     },
     err: (text: string) => printed.push(text),
