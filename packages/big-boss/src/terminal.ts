@@ -175,6 +175,11 @@ export function formatBigBossMove(move: BigBossMove): string {
 
 const label = (id: CompanyId) => `${COMPANY_LETTERS[id]} ${COMPANY_NAMES[id]}`;
 
+const or = (items: readonly string[]): string =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+
 /** What a seat may do now, in words, from the compact legal form. */
 export function formatBigBossLegal(legal: BigBossLegal): string {
   const lines: string[] = [];
@@ -193,16 +198,15 @@ export function formatBigBossLegal(legal: BigBossLegal): string {
     legal.buy.levels ? 'buy level' : '',
   ].filter(Boolean);
   if (buys.length) lines.push(`Buy: ${buys.join(', ')}.`);
-  const founds = new Map<string, string[]>();
-  for (const f of legal.found) {
-    const tops = f.tops[0] === null ? '' : ` (top ${f.tops.join('/')})`;
-    const list = founds.get(f.card) ?? [];
-    list.push(`${f.start}${tops}`);
-    founds.set(f.card, list);
+  const founds = new Map<string, number[]>();
+  for (const f of legal.found) founds.set(f.card, [...(founds.get(f.card) ?? []), f.start]);
+  if (founds.size) {
+    const from = [...founds].map(([c, starts]) => `${c} from ${or(starts.map(String))}`);
+    lines.push(`Found (three spaces from a start): ${from.join('; ')}.`);
+    const top = legal.found[0].tops[0] === null ? '' : '; the fourth piece on one of the three';
+    const names = legal.companies.map((c) => COMPANY_NAMES[c]).join(', ');
+    lines.push(`  as ${names}${top}.`);
   }
-  for (const [c, starts] of founds) lines.push(`Found with ${c} from space ${starts.join(', ')}.`);
-  if (legal.found.length)
-    lines.push(`  companies to found: ${legal.companies.map((c) => COMPANY_NAMES[c]).join(', ')}`);
   const expands = legal.expand.map((e) =>
     e.merge
       ? `${e.card} on ${e.space} (merges ${e.merge.companies.map((c) => COMPANY_NAMES[c]).join(' and ')}${
