@@ -565,3 +565,41 @@ export function WindowPrompt({
     </section>
   );
 }
+
+/** Offers to this seat that it may accept, above the board where the eye is: one click each. */
+export function IncomingBar({
+  view,
+  legal,
+  names,
+  send,
+  busy,
+}: {
+  view: ImbView;
+  legal: ImbLegal;
+  names: Names;
+  send: Send;
+  busy: boolean;
+}) {
+  const d = view.table.deal;
+  if (!d) return null;
+  const offers = d.proposals.filter((p) => legal.accept?.includes(p.id));
+  return (
+    <section className="imb-incoming-bar" aria-label="offers to accept">
+      {offers.map((p) => (
+        <p key={p.id}>
+          <strong>{names(p.from)}</strong> offers{' '}
+          {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for{' '}
+          <strong>{p.dividends} dividends</strong> ({p.dividends * d.V} M){' '}
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => send({ type: 'accept', id: p.id })}
+          >
+            Accept
+          </button>
+        </p>
+      ))}
+    </section>
+  );
+}

@@ -8,7 +8,7 @@ import {
 } from '@boss-table/im-the-boss';
 import type { EventBatch, TableProps } from '../registry.js';
 import { Board } from './Board.js';
-import { Negotiation, TurnControls, WindowPrompt } from './Controls.js';
+import { IncomingBar, Negotiation, TurnControls, WindowPrompt } from './Controls.js';
 import { promptOf, windowOf } from './logic.js';
 
 /** The last lines of the log that say what just happened (for the board's centre). */
@@ -108,6 +108,9 @@ export default function ImbTable({
             clocks={clocks}
           />
         )}
+        {!win && legal?.accept?.length ? (
+          <IncomingBar view={view} legal={legal} names={names} send={send} busy={busy} />
+        ) : null}
         <Board
           view={view}
           names={names}

@@ -71,9 +71,9 @@ export const imTheBossGame: WebGame = {
   describeOptions: (raw) => {
     const o = (raw ?? {}) as { mode?: string; hideMoneyTotals?: boolean; shortGame?: boolean };
     return [
+      o.shortGame ? 'short-game rules' : 'standard rules',
       o.mode === 'turnBased' ? 'turn-based negotiation' : 'real-time negotiation',
       o.hideMoneyTotals ? 'money hidden' : 'money shown',
-      ...(o.shortGame ? ['short game'] : []),
     ].join(' · ');
   },
   load: () => import('./parts.js').then((m) => m.parts),
