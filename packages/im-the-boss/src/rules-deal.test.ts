@@ -347,6 +347,34 @@ describe('§7–§9 closing, breakdown and the end', () => {
   });
 });
 
+describe('§11.2 two players: the engine uses the opponent’s placards at a fair share', () => {
+  const twoPlayer = () =>
+    position({
+      placards: [0, 0, 0, 1, 1, 1],
+      hands: [['boss:1'], ['travel:R1', 'stop:1']],
+      marker: 13, // H and R, D 4: a fair share of 2
+      options: { players: 2, twoPlayer: true },
+    });
+
+  it('completes the deal with the opponent’s placard, always with a last call, and pays it', () => {
+    let s = play(twoPlayer(), 0, { type: 'declareDeal', clan: [] });
+    expect(s.pub.deal!.engine).toEqual([4]);
+    expect(s.pub.deal!.phase).toBe('lastCall');
+    s = play(s, 1, { type: 'pass' });
+    s = expire(s, 'lastCall');
+    expect(s.pub.money).toEqual([2, 2]);
+  });
+
+  it('the owner may travel his own placard to keep it out of the deal', () => {
+    let s = play(twoPlayer(), 0, { type: 'declareDeal', clan: [] });
+    s = play(s, 1, { type: 'playTravel', card: 'travel:R1', target: 'inv:R' });
+    s = play(s, 0, { type: 'pass' });
+    s = expire(s, 'stopWindow');
+    expect(s.pub.deal!.engine).toEqual([]);
+    expect(s.pub.deal!.phase).toBe('open');
+  });
+});
+
 describe('timing leaks nothing (5.7, 6.5)', () => {
   /** Seat 1 travels seat 0's placard; seat 2 holds a Stop or not, and answers. */
   function window(holdsStop: boolean, answer: 'pass' | 'stop') {
