@@ -93,6 +93,8 @@ describe("I'm the Boss! web table", () => {
     expect(imbOptions({}, 2).twoPlayer).toBe(true);
     const o = parseOptions({ players: 4, ...imbOptions({ mode: 'turnBased' }, 4) });
     expect(o.ok).toBe(true);
+    const quick = parseOptions({ players: 3, ...imbOptions({ pace: 'quick' }, 3) });
+    expect(quick.ok && quick.value.clocks.stopWindow).toBe(4000);
   });
 
   it('the stepper never goes past what is left of the deal, nor below 0', () => {

@@ -16,6 +16,17 @@ function LobbyOptions({ options, setOptions }: LobbyOptionsProps) {
         </select>
       </label>
       <label>
+        Pace{' '}
+        <select
+          aria-label="Pace"
+          value={options.pace === 'quick' ? 'quick' : 'standard'}
+          onChange={(e) => setOptions({ ...options, pace: e.target.value })}
+        >
+          <option value="standard">standard clocks (a deal 2½ min, a stop window 6 s)</option>
+          <option value="quick">quick clocks (a deal 45 s, a stop window 4 s)</option>
+        </select>
+      </label>
+      <label>
         <input
           type="checkbox"
           checked={options.hideMoneyTotals === true}
@@ -46,6 +57,20 @@ function LobbyOptions({ options, setOptions }: LobbyOptionsProps) {
   );
 }
 
+/** Clock lengths in milliseconds for the quick pace (the standard pace is the rules' default). */
+export const QUICK_CLOCKS = {
+  turn: 20_000,
+  discard: 15_000,
+  deal: 45_000,
+  idle: 12_000,
+  stopWindow: 4_000,
+  stopWindowMin: 2_000,
+  lastCall: 3_000,
+  lastCallMin: 2_000,
+  step: 30_000,
+  prompt: 10_000,
+};
+
 /** I'm the Boss! options from the lobby's choices (two seats play the two-player variant). */
 export function imbOptions(
   o: Readonly<Record<string, unknown>>,
@@ -57,6 +82,7 @@ export function imbOptions(
     theme: o.theme === 'neutral' ? 'neutral' : 'classic',
     hideMoneyTotals: o.hideMoneyTotals === true,
     shortGame: o.shortGame === true,
+    ...(o.pace === 'quick' ? { clocks: QUICK_CLOCKS } : {}),
   };
 }
 
@@ -65,15 +91,27 @@ export const imTheBossGame: WebGame = {
   name: "I'm the Boss!",
   minPlayers: 2,
   maxPlayers: 6,
-  defaultOptions: { mode: 'realtime', theme: 'classic', hideMoneyTotals: false, shortGame: false },
+  defaultOptions: {
+    pace: 'standard',
+    mode: 'realtime',
+    theme: 'classic',
+    hideMoneyTotals: false,
+    shortGame: false,
+  },
   LobbyOptions,
   buildOptions: (o, players) => imbOptions(o, players),
   describeOptions: (raw) => {
-    const o = (raw ?? {}) as { mode?: string; hideMoneyTotals?: boolean; shortGame?: boolean };
+    const o = (raw ?? {}) as {
+      mode?: string;
+      hideMoneyTotals?: boolean;
+      shortGame?: boolean;
+      clocks?: { deal?: number };
+    };
     return [
       o.shortGame ? 'short-game rules' : 'standard rules',
       o.mode === 'turnBased' ? 'turn-based negotiation' : 'real-time negotiation',
       o.hideMoneyTotals ? 'money hidden' : 'money shown',
+      ...(o.clocks?.deal !== undefined ? [`deals of ${Math.round(o.clocks.deal / 1000)} s`] : []),
     ].join(' · ');
   },
   load: () => import('./parts.js').then((m) => m.parts),
