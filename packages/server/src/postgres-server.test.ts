@@ -1,12 +1,14 @@
 /** The server on PostgreSQL (`DATABASE_URL`): a whole game over WebSocket, and a restart. */
 import { describe, expect, it } from 'vitest';
+import { Rng } from '@boss-table/core';
 import { silentLogger } from './log.js';
 import { Metrics } from './metrics.js';
 import { describePostgres } from './pg-test-suite.js';
 import { startServer, type RunningServer } from './server.js';
 import { SettingError, settingsFromEnv } from './settings.js';
 import { PostgresStorage } from './storage-pg.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { findPgBin, startPgCluster } from './pg-test-cluster.js';
+import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './test-kit.js';
 
 describe('DATABASE_URL', () => {
   it('takes a postgres:// or postgresql:// URL', () => {
@@ -99,6 +101,44 @@ describePostgres('the server on PostgreSQL', (suite) => {
       await server.close();
     }
   }, 90_000);
+
+  it('fails /healthz and refuses moves while the database is out of reach', async () => {
+    // A cluster of its own, stopped under the server.
+    const own = await startPgCluster(findPgBin()!);
+    const server = await startServer({
+      port: 0,
+      dataDir: tempDataDir(),
+      databaseUrl: await own.createDatabase(),
+      log: silentLogger,
+      leaseMs: 1500,
+    });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const client = nodeClient(server.url);
+      const t = await client.createTable({
+        game: 'the-boss',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
+      });
+      const token = (await client.join(t.id, { name: 'A', invite: t.seats[0].invite! })).token;
+      await client.join(t.id, { name: 'C', invite: t.seats[2].invite! });
+      const conn = client.connect(t.id, { token });
+      await until(() => conn.state?.legal != null, 10_000, 'A to move');
+      await own.stop();
+      await until(() => !server.cluster!.healthy, 10_000, 'the node to notice');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      const legal = conn.state!.legal;
+      await expect(conn.move(moveFromLegal(legal, Rng.fromSeed('down')))).rejects.toMatchObject({
+        code: 'internal',
+      });
+      // Past the lease time it stops running the table (another node would take it).
+      const table = server.tables.get(t.id)!;
+      await until(() => !table.holder, 10_000, 'the node to let the table go');
+      conn.close();
+    } finally {
+      await server.close();
+      await own.stop();
+    }
+  }, 60_000);
 
   it('resumes a table after a restart on the same database, from the move it stopped at', async () => {
     const databaseUrl = await suite.cluster.createDatabase();
