@@ -75,6 +75,8 @@ export function parseOptions(raw: unknown): Result<ImbOptions, GameError> {
     flags[f] = v;
   }
   const players = o.players ?? (flags.twoPlayer ? 2 : 4);
+  // Two seats imply the two-player rules (§11.2); only a contradiction is refused.
+  if (players === 2 && o.twoPlayer === undefined) flags.twoPlayer = true;
   if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > 6)
     return bad('Option "players" must be a whole number from 2 to 6 (§2.1).');
   if ((players === 2) !== flags.twoPlayer)

@@ -40,7 +40,7 @@ describe('§2 setup', () => {
 
   it('refuses seat counts and option values the rules do not allow (setup)', () => {
     for (const raw of [
-      { players: 2 },
+      { players: 2, twoPlayer: false },
       { players: 7 },
       { players: 3, twoPlayer: true },
       { mode: 'fast' },
@@ -51,6 +51,8 @@ describe('§2 setup', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.kind).toBe('setup');
     }
+    const two = parseOptions({ players: 2 });
+    expect(two.ok && two.value.twoPlayer).toBe(true);
   });
 });
 
