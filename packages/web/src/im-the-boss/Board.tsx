@@ -134,6 +134,17 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           </li>
         ))}
       </ul>
+      {d.agreements.length > 0 && (
+        <p className="imb-offered">
+          Agreed:{' '}
+          {d.agreements
+            .map(
+              (a) =>
+                `${names(a.seat)} — ${a.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for ${a.dividends}`,
+            )
+            .join('; ')}
+        </p>
+      )}
       {d.table.some((c) => !c.committed) && (
         <p className="imb-offered">
           Offered clan cards:{' '}

@@ -2,7 +2,7 @@ import { eventWords, type ImbEvent, type ImbLegal, type ImbView } from '@boss-ta
 import type { EventBatch, GameParts, Names, ReplayStep } from '../registry.js';
 import { Board, Fam } from './Board.js';
 import ImbTable from './ImbTable.js';
-import { moneyShown, promptOf, turnOf } from './logic.js';
+import { itemWords, moneyShown, promptOf, turnOf } from './logic.js';
 import { imbReplaySteps } from './replay.js';
 import rules from './rules.md?raw';
 import './im-the-boss.css';
@@ -97,7 +97,8 @@ export const parts: GameParts = {
       <ul className="imb-replay-hands" aria-label="every hand">
         {step.hands.map((h, p) => (
           <li key={p}>
-            {names(p)}: {h.length} cards
+            <strong>{names(p)}</strong> ({h.length}):{' '}
+            {h.map((c) => itemWords(step.view as ImbView, c)).join(', ') || 'no cards'}
           </li>
         ))}
       </ul>
