@@ -30,14 +30,46 @@ const REFUSED: Readonly<Record<string, (view: never, seat: Seat) => string>> = {
   'boss-cards': (view: { pile: string[] }) => `play ${view.pile[view.pile.length - 1]}`,
 };
 
-const SHORTER: Readonly<Record<string, { players: number; rules?: string }>> = {
+interface TableOptions {
+  readonly players: number;
+  readonly rules?: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+const SHORTER: Readonly<Record<string, TableOptions>> = {
   'the-boss': { players: 3 },
   'big-boss': { players: 2, rules: 'original' },
   'boss-cards': { players: 2 },
+  // Short clocks: its windows run in real time.
+  'im-the-boss': {
+    players: 3,
+    options: {
+      maxRounds: 1,
+      clocks: {
+        turn: 3000,
+        discard: 2000,
+        deal: 6000,
+        idle: 2000,
+        stopWindow: 600,
+        stopWindowMin: 200,
+        lastCall: 500,
+        lastCallMin: 200,
+        step: 3000,
+        prompt: 2000,
+      },
+    },
+  },
 };
-/** A table of each game: a short one where the test knows the game, else its fewest players. */
-const optionsOf = (entry: GameEntry) =>
-  SHORTER[entry.game.id] ?? { players: Math.max(2, entry.game.minPlayers) };
+/** A table of each game: a short one where the test knows the game, else three players. */
+const optionsOf = (entry: GameEntry): TableOptions =>
+  SHORTER[entry.game.id] ?? {
+    players: Math.min(entry.game.maxPlayers, Math.max(3, entry.game.minPlayers)),
+  };
+/** The options a server table is created with. */
+const tableOptions = ({ players, rules, options }: TableOptions) => ({
+  ...options,
+  players,
+  ...(rules ? { rules } : {}),
+});
 
 /**
  * An Io that answers each prompt: `help` first, then the refused line, then legal moves
@@ -142,7 +174,7 @@ describe('boss play --server, a table of each game', () => {
   it.each(playable.map((e) => [e.game.id, e] as const))(
     'plays a seat of a %s table to the end from piped lines',
     async (id, entry) => {
-      const { id: tableId, token } = await table(id, optionsOf(entry));
+      const { id: tableId, token } = await table(id, tableOptions(optionsOf(entry)));
       const t = typist(
         entry,
         id,
