@@ -7,7 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { shot, startE2E, stopE2E } from './harness.js';
+import { QUICK_CLOCKS } from '../src/im-the-boss/index.js';
+import { createTable, openReplay, shot, startE2E, stopE2E, takeSeat } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -46,7 +47,12 @@ async function read(page: Page) {
       formButtons: buttons(form),
       picks: form ? form.querySelectorAll('.imb-picks input').length : 0,
       lit: document.querySelectorAll('.imb-space.pick').length,
+      deal: `${document.querySelector('.imb-deal h3')?.textContent ?? ''}|${document.querySelector('.imb-status')?.textContent ?? ''}`,
       bar: document.querySelector('[aria-label="action bar"] .what')?.textContent ?? '',
+      tilesLeft: Number(
+        /Tiles left: (\d+)/.exec(document.querySelector('.imb-status')?.textContent ?? '')?.[1] ??
+          -1,
+      ),
     };
   });
 }
@@ -57,13 +63,22 @@ async function read(page: Page) {
  * else rolls and draws; accepts offers made to it; answers windows (Stop against a Boss card
  * when it holds one). Returns what it saw and did.
  */
-async function playByClicking(page: Page, until: (seen: Set<string>) => boolean, budgetMs: number) {
+async function playByClicking(
+  page: Page,
+  until: (seen: Set<string>) => boolean,
+  budgetMs: number,
+  reloadInWindow = false,
+) {
   const seen = new Set<string>();
   const start = Date.now();
-  let proposedAt = '';
+  const asked = new Set<string>();
+  let lastProposal = 0;
+  let firstTiles = -1;
   let shots = 0;
   while (Date.now() - start < budgetMs && !until(seen)) {
     const s = await read(page);
+    if (firstTiles < 0) firstTiles = s.tilesLeft;
+    if (s.tilesLeft >= 0 && s.tilesLeft < firstTiles) seen.add('deal-closed');
     if (s.over) {
       seen.add('over');
       break;
@@ -71,6 +86,19 @@ async function playByClicking(page: Page, until: (seen: Set<string>) => boolean,
     try {
       if (s.window) {
         seen.add(s.window);
+        if (reloadInWindow && !seen.has('reloaded') && s.window === 'stop window') {
+          // A reload mid-window: the prompt, its countdown, the deal and the log come back.
+          seen.add('reloaded');
+          await page.reload();
+          await page.locator('.imb-board').waitFor();
+          if (await page.locator('section.imb-window').count()) {
+            seen.add('window-after-reload');
+            await page.getByLabel('window clock').waitFor();
+            await page.locator('.imb-deal').waitFor();
+            expect(await page.locator('.log li').count()).toBeGreaterThan(3);
+          }
+          continue;
+        }
         const stop = s.windowButtons.find((b) => b.text === 'Stop');
         const pass = s.windowButtons.find((b) => b.text === 'Let it pass');
         if (s.window === 'stop window' && pass) {
@@ -80,6 +108,11 @@ async function playByClicking(page: Page, until: (seen: Set<string>) => boolean,
           if (shots < 2) {
             shots++;
             await shot(page, `im-the-boss-stop-window-${stop!.disabled ? 'no-stop' : 'stop'}`);
+            if (shots === 1) {
+              await page.setViewportSize({ width: 390, height: 844 });
+              await shot(page, 'im-the-boss-stop-window-phone');
+              await page.setViewportSize({ width: 1366, height: 768 });
+            }
           }
         }
         if (stop && !stop.disabled && /I'm the Boss!/.test(s.windowText)) {
@@ -100,6 +133,17 @@ async function playByClicking(page: Page, until: (seen: Set<string>) => boolean,
         continue;
       }
       const form = page.locator('form[aria-label="your move"]');
+      const bar = page.getByRole('region', { name: 'offers to accept' });
+      if (await bar.count()) {
+        if (!seen.has('offer-shot')) {
+          seen.add('offer-shot');
+          await shot(page, 'im-the-boss-offer');
+        }
+        await bar.getByRole('button', { name: 'Accept' }).first().click();
+        seen.add(s.heading === 'You are the Boss' ? 'accepted-as-boss' : 'accepted');
+        await page.waitForTimeout(150);
+        continue;
+      }
       const has = (t: string | RegExp) =>
         s.formButtons.some(
           (b) => !b.disabled && (typeof t === 'string' ? b.text === t : t.test(b.text)),
@@ -132,21 +176,37 @@ async function playByClicking(page: Page, until: (seen: Set<string>) => boolean,
           .first()
           .click();
         seen.add(s.heading === 'You are the Boss' ? 'accepted-as-boss' : 'accepted');
-      } else if (s.heading === 'You are the Boss' && has(/^Propose to /) && proposedAt !== s.seq) {
-        // Terms to a seat with something on the table: all its items, a fair share.
-        const propose = form.locator('fieldset.imb-propose');
-        const items = propose.locator('.imb-picks input');
-        const count = await items.count();
-        for (let i = 0; i < count; i++) await items.nth(i).check();
-        const more = propose.getByRole('button', { name: 'more dividends' });
-        for (let i = 0; i < 3 && (await more.isEnabled()); i++) await more.click();
-        if (!seen.has('propose-shot')) {
-          seen.add('propose-shot');
-          await shot(page, 'im-the-boss-propose');
-        }
-        await propose.getByRole('button', { name: /^Propose to / }).click();
-        proposedAt = s.seq;
-        seen.add('proposed');
+      } else if (s.heading === 'You are the Boss' && has(/^Propose to /)) {
+        // Terms to each seat once a deal: all its items, a fair share of what is left.
+        const deal = s.deal;
+        const chips = form.getByRole('group', { name: 'propose to' }).getByRole('button');
+        const seatsToAsk = await chips.allTextContents();
+        const next = seatsToAsk.find((n) => !asked.has(`${deal}|${n}`));
+        if (next) {
+          asked.add(`${deal}|${next}`);
+          await chips.filter({ hasText: next }).click();
+          const propose = form.locator('fieldset.imb-propose');
+          const items = propose.locator('.imb-picks input');
+          const count = await items.count();
+          if (count === 0) continue;
+          for (let i = 0; i < count; i++) await items.nth(i).check();
+          const more = propose.getByRole('button', { name: 'more dividends' });
+          for (let i = 0; i < 2 && (await more.isEnabled()); i++) await more.click();
+          if (!seen.has('propose-shot')) {
+            seen.add('propose-shot');
+            await shot(page, 'im-the-boss-propose');
+            await page.setViewportSize({ width: 390, height: 844 });
+            await shot(page, 'im-the-boss-propose-phone');
+            await page.setViewportSize({ width: 1366, height: 768 });
+          }
+          await propose.getByRole('button', { name: /^Propose to / }).click();
+          seen.add('proposed');
+          lastProposal = Date.now();
+        } else if (Date.now() - lastProposal > 8000 && has('Abandon the deal')) {
+          // Nobody took the terms: give the deal up rather than wait for its idle clock.
+          await form.getByRole('button', { name: 'Abandon the deal' }).click();
+          seen.add('abandoned');
+        } else await page.waitForTimeout(200);
       } else {
         await page.waitForTimeout(200);
       }
@@ -168,6 +228,8 @@ describe("I'm the Boss! in a real browser", () => {
     await page.getByLabel('Players').selectOption('4');
     for (const s of [2, 3, 4])
       await page.getByLabel(`Seat ${s}`, { exact: true }).selectOption('bot:heuristic');
+    await page.getByLabel('Short game (12 tiles)').check();
+    await page.getByLabel('Pace').selectOption('quick');
     await page.getByRole('button', { name: 'Create table' }).click();
     await page.getByRole('button', { name: 'Sit here' }).click();
     await page.locator('.imb-board').waitFor();
@@ -181,10 +243,103 @@ describe("I'm the Boss! in a real browser", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     expect(await handsShown(page)).toEqual(['imb-hand-0']);
 
-    const seen = await playByClicking(page, (x) => x.has('over'), 200_000);
+    // The rules help opens, says what was reconstructed, and closes.
+    await page.getByRole('button', { name: 'Rules' }).click();
+    await page
+      .getByRole('dialog', { name: 'rules' })
+      .getByText(/reconstruct/)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'close the rules' }).click();
+
+    // Until a deal has closed and everything below was seen (or the game ends).
+    const want = ['stop window', 'proposed', 'reloaded', 'deal-closed', 'last call'];
+    const seen = await playByClicking(
+      page,
+      (x) => x.has('over') || want.every((w) => x.has(w)),
+      300_000,
+      true,
+    );
     console.log([...seen].join(' '));
-    expect(seen).toContain('stop window');
     await shot(page, 'im-the-boss-later');
+    for (const w of want) expect(seen).toContain(w);
+    expect(await handsShown(page)).toEqual(['imb-hand-0']);
     await page.close();
-  }, 300_000);
+  }, 360_000);
+
+  it('a short game (two rounds) played by clicking to the final money, then replayed', async () => {
+    const created = await createTable(server, {
+      game: 'im-the-boss',
+      options: { shortGame: true, maxRounds: 2, clocks: QUICK_CLOCKS },
+      seats: [
+        { kind: 'human' },
+        ...Array.from({ length: 3 }, () => ({ kind: 'bot', bot: 'heuristic' })),
+      ],
+    });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await takeSeat(page, server, created, 0, 'Alice');
+    await page.locator('.imb-board').waitFor();
+    const id = created.id;
+    const seen = await playByClicking(page, (x) => x.has('over'), 300_000);
+    console.log([...seen].join(' '));
+    expect(seen).toContain('over');
+    const ranking = page.getByRole('region', { name: 'final ranking' });
+    expect(await ranking.textContent()).toMatch(/The game ended because/);
+    expect(await ranking.locator('tbody tr').count()).toBe(4);
+    expect(await handsShown(page)).toEqual(['imb-hand-0']);
+    await shot(page, 'im-the-boss-game-over');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'im-the-boss-game-over-phone');
+
+    // The finished game replays move by move, every negotiation move a step.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const { slider, moves } = await openReplay(page, server, id);
+    expect(Number(await slider.getAttribute('max'))).toBe(moves);
+    await page.getByRole('button', { name: 'next move' }).click();
+    await page.getByText('Move 1 of').waitFor();
+    await shot(page, 'im-the-boss-replay');
+    await page.close();
+  }, 360_000);
+
+  it('two people at one table negotiate with each other while bots play, each seeing only its own hand', async () => {
+    const created = await createTable(server, {
+      game: 'im-the-boss',
+      options: {},
+      seats: [
+        { kind: 'human' },
+        { kind: 'human' },
+        { kind: 'bot', bot: 'heuristic' },
+        { kind: 'bot', bot: 'heuristic' },
+      ],
+    });
+    const pages: Page[] = [];
+    for (const [seat, who] of [
+      [0, 'Ann'],
+      [1, 'Bob'],
+    ] as const) {
+      const ctx = await browser.newContext({
+        viewport: seat === 0 ? { width: 1366, height: 768 } : { width: 390, height: 844 },
+      });
+      const page = await ctx.newPage();
+      await takeSeat(page, server, created, seat, who);
+      await page.locator('.imb-board').waitFor();
+      pages.push(page);
+    }
+    expect(await handsShown(pages[0])).toEqual(['imb-hand-0']);
+    expect(await handsShown(pages[1])).toEqual(['imb-hand-1']);
+    // Play on both pages until one person has accepted terms (from the other or a bot).
+    const done = { v: false };
+    const stopWhen = (x: Set<string>) => {
+      if (x.has('accepted') || x.has('accepted-as-boss')) done.v = true;
+      return done.v;
+    };
+    const [a, b] = await Promise.all(pages.map((p) => playByClicking(p, stopWhen, 150_000)));
+    console.log([...a].join(' '), '|', [...b].join(' '));
+    expect([...a, ...b]).toContain('proposed');
+    expect(done.v).toBe(true);
+    expect(await handsShown(pages[0])).toEqual(['imb-hand-0']);
+    expect(await handsShown(pages[1])).toEqual(['imb-hand-1']);
+    await shot(pages[1], 'im-the-boss-two-people-phone');
+    for (const p of pages) await p.context().close();
+  }, 240_000);
 });

@@ -286,9 +286,11 @@ export function Board({
         <div className="imb-centre">
           <p>
             <strong>
-              {t.deal
-                ? `Deal: ${names(t.deal.boss)} ${names(t.deal.boss) === 'You' ? 'are' : 'is'} the Boss`
-                : `${names(t.seat)}${names(t.seat) === 'You' ? 'r' : '’s'} turn`}
+              {t.phase === 'over'
+                ? 'Game over'
+                : t.deal
+                  ? `Deal: ${names(t.deal.boss)} ${names(t.deal.boss) === 'You' ? 'are' : 'is'} the Boss`
+                  : `${names(t.seat)}${names(t.seat) === 'You' ? 'r' : '’s'} turn`}
             </strong>
           </p>
           {t.marker > 0 ? (
