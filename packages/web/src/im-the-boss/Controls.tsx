@@ -309,7 +309,7 @@ export function Negotiation({
               for {p.dividends}{' '}
               <button
                 type="button"
-                disabled={busy}
+                disabled={busy || !legal.cancel?.includes(p.id)}
                 onClick={() => send({ type: 'cancel', id: p.id })}
               >
                 Cancel #{p.id}

@@ -201,8 +201,14 @@ describe("I'm the Boss! web table", () => {
 
   it('every button the controls offer sends a move the engine accepts (random games)', () => {
     const kinds = new Set<string>();
-    for (const seed of ['a', 'b', 'c']) {
-      const o = parseOptions({ players: 4 });
+    const tables: [string, Record<string, unknown>][] = [
+      ['a', { players: 4 }],
+      ['b', { players: 3 }],
+      ['c', { players: 4, mode: 'turnBased' }],
+      ['d', { players: 2, twoPlayer: true, mode: 'turnBased' }],
+    ];
+    for (const [seed, options] of tables) {
+      const o = parseOptions(options);
       if (!o.ok) throw new Error(o.error.message);
       const r = setup(o.value, `web-${seed}`);
       if (!r.ok) throw new Error(r.error.message);
