@@ -144,6 +144,13 @@ export class AccountRoutes {
     return session;
   }
 
+  /** A guest's seat name: an account's name (whatever its case) gets " (guest)" after it. */
+  private async guestName(raw: string): Promise<string> {
+    const name = raw.trim();
+    if (name.length === 0 || !(await this.d.store.accountByName(name))) return name;
+    return `${name} (guest)`;
+  }
+
   private signedIn(session: Session | undefined): Session {
     if (!session) throw new RequestError(401, 'signed-out', 'Sign in first.');
     return session;
@@ -318,7 +325,8 @@ export class AccountRoutes {
     if (path === '/api/quick-play' && method === 'POST') {
       const raw = await readBody(req);
       const name =
-        session?.name ?? (isObject(raw) && typeof raw.name === 'string' ? raw.name.trim() : '');
+        session?.name ??
+        (isObject(raw) && typeof raw.name === 'string' ? await this.guestName(raw.name) : '');
       if (name.length < 1 || name.length > 40)
         throw new RequestError(400, 'bad-name', '"name" must be 1 to 40 characters.');
       const { name: _drop, ...rest } = isObject(raw) ? raw : {};
@@ -348,8 +356,14 @@ export class AccountRoutes {
         const h = req.headers.authorization;
         const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
         const raw = await readBody(req);
-        // A signed-in player sits under their account's name, so no one can pass for them.
-        const body = session && isObject(raw) ? { ...raw, name: session.name } : raw;
+        // A signed-in player sits under their account's name, and a guest who types an
+        // account's name sits as "<name> (guest)", so no one can pass for a player.
+        const body =
+          session && isObject(raw)
+            ? { ...raw, name: session.name }
+            : isObject(raw) && typeof raw.name === 'string'
+              ? { ...raw, name: await this.guestName(raw.name) }
+              : raw;
         const joined = await service.join(table, body, bearer);
         if (session)
           await store.bindSeat(table.id, joined.seat, session.accountId, table.stored.game);

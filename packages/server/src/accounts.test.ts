@@ -303,6 +303,24 @@ describe('seats and accounts', () => {
   });
 });
 
+describe('names at a table', () => {
+  it("seats a guest who types an account's name as a guest, so nobody passes for a player", async () => {
+    const { name } = await signedUp();
+    const host = testBrowser(server().url);
+    const t = await host.client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+    });
+    const guest = testBrowser(server().url);
+    await guest.client.join(t.id, { name: name.toUpperCase() });
+    await testBrowser(server().url).client.join(t.id, { name: 'Nobody Registered' });
+    const names = (await host.client.getTable(t.id)).seats.map((s) => s.name);
+    expect(names).toContain(`${name.toUpperCase()} (guest)`);
+    expect(names).toContain('Nobody Registered');
+    expect(names).not.toContain(name.toUpperCase());
+  });
+});
+
 describe('sessions across a restart', () => {
   it('stay signed in when the server restarts on the same data folder', async () => {
     const dataDir = tempDataDir();
