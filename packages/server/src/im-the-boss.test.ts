@@ -377,17 +377,26 @@ describe('a stop window in real time', () => {
   }, 120_000);
 });
 
-describe('a restart in the middle of a stop window', () => {
+describe.each(MODES)('a restart in the middle of a stop window (%s)', (mode) => {
   it('resumes the window with the time it had left', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ port: 0, dataDir, log: silentLogger, botBudgetMs: 5 });
+    // Real time: the window's clock; turn-based: the prompt of its first asked seat.
+    const kind = mode === 'realtime' ? 'stopWindow:' : 'prompt:';
     let id = '';
     try {
-      const { t, conns } = await toStopWindow(first, 'realtime', {
+      const { t, conns } = await toStopWindow(first, mode, {
         stopWindow: 6000,
         stopWindowMin: 500,
+        prompt: 6000,
       });
       id = t.id;
+      // Every seat is told the window's deadline.
+      await until(
+        () => conns.every((c) => c.state?.clocks.some((k) => k.id.startsWith(kind))),
+        5000,
+        'the clock in the frames',
+      );
       await new Promise((r) => setTimeout(r, 1000));
       conns.forEach((c) => c.close());
     } finally {
@@ -397,21 +406,55 @@ describe('a restart in the middle of a stop window', () => {
     const second = await startServer({ port: 0, dataDir, log: silentLogger, botBudgetMs: 5 });
     try {
       expect(inStopWindow(stateOf(second, id))).toBe(true);
+      const before = second.tables.get(id)!.moves.length;
       const cb = nodeClient(second.url).connect(id);
       const snapshot = await new Promise<ServerMessage>((resolve) =>
         cb.on('message', (m) => m.type === 'snapshot' && resolve(m)),
       );
       const clock = (snapshot as { clocks?: { id: string; leftMs: number }[] }).clocks?.find((c) =>
-        c.id.startsWith('stopWindow:'),
+        c.id.startsWith(kind),
       );
       // About 5 s left of 6 (1 s ran before the stop; the 2 s down do not count).
       expect(clock!.leftMs).toBeGreaterThan(3500);
       expect(clock!.leftMs).toBeLessThanOrEqual(5100);
-      await until(() => !inStopWindow(stateOf(second, id)), 10_000, 'the clock to close it');
+      // And it runs out then: the clock's expiry is a move.
+      await until(
+        () =>
+          second.tables
+            .get(id)!
+            .moves.slice(before)
+            .some((m) => m.seat === -1),
+        10_000,
+        'the clock to run out',
+      );
       cb.close();
     } finally {
       await second.close();
     }
+  }, 120_000);
+});
+
+describe('a turn-based stop window', () => {
+  it("takes the prompted seat's answer; the others', sent at the same time, are refused by the rules", async () => {
+    const { t, conns } = await toStopWindow(server(), 'turnBased', { prompt: 5000 });
+    const st = stateOf(server(), t.id);
+    const p = st.pub.deal!.pending!;
+    const prompted = p.asked[p.prompt];
+    await until(() => conns.every((c, seat) => current(server(), t.id, c, seat)), 5000, 'current');
+    const out = await Promise.all(
+      conns.map((c) =>
+        c.move({ type: 'pass' }).then(
+          () => 'ok',
+          (e: { code: string; message: string }) => `${e.code}:${e.message}`,
+        ),
+      ),
+    );
+    expect(out[prompted]).toBe('ok');
+    for (const [seat, o] of out.entries())
+      // A turn-based table takes one seat at a time: the others are out of turn, or (arriving
+      // after the prompted seat's answer) behind the table.
+      if (seat !== prompted) expect(o).toMatch(/^(not-your-turn|stale-seq):/);
+    conns.forEach((c) => c.close());
   }, 120_000);
 });
 
