@@ -521,3 +521,44 @@ describe('hidden answers in a real-time stop window', () => {
     expect(passed.took).toBeGreaterThanOrEqual(750);
   }, 180_000);
 });
+
+describe('two Stops arriving together (real time)', () => {
+  it('takes both, sealed; the first received counts and the other seat keeps its card', async () => {
+    for (let tries = 0; tries < 20; tries++) {
+      const { t, conns } = await toStopWindow(server(), 'realtime', {
+        stopWindow: 1500,
+        stopWindowMin: 300,
+      });
+      const live = server().tables.get(t.id)!;
+      const asked = stateOf(server(), t.id).pub.deal!.pending!.asked.slice();
+      await until(() => asked.every((p) => current(server(), t.id, conns[p], p)), 5000, 'current');
+      const holders = asked.filter((p) => legalOf(conns[p])?.stop?.length);
+      if (holders.length < 2) {
+        conns.forEach((c) => c.close());
+        continue;
+      }
+      const [a, b] = holders;
+      const cards = [a, b].map((p) => legalOf(conns[p])!.stop![0]);
+      const before = live.moves.length;
+      await Promise.all([a, b].map((p, i) => conns[p].move({ type: 'playStop', card: cards[i] })));
+      await until(() => !inStopWindow(stateOf(server(), t.id)), 10_000, 'the close');
+      const answers = live.moves.slice(before).filter((m) => m.seat >= 0);
+      expect(answers.map((m) => m.seat).sort()).toEqual([a, b].sort());
+      const first = answers[0].seat;
+      const other = first === a ? b : a;
+      // The close names the first received; its card is spent, the other's is still held.
+      const closed = live.history
+        .slice(before + 1)
+        .flat()
+        .map((e) => e.event as { type: string; by?: number; card?: string })
+        .find((e) => e.type === 'stopWindowClosed');
+      expect(closed).toMatchObject({ by: first });
+      const hands = stateOf(server(), t.id).hands;
+      expect(hands[first]).not.toContain(cards[first === a ? 0 : 1]);
+      expect(hands[other]).toContain(cards[other === a ? 0 : 1]);
+      conns.forEach((c) => c.close());
+      return;
+    }
+    throw new Error('No stop window asked two Stop holders in 20 tries.');
+  }, 180_000);
+});
