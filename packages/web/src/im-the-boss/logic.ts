@@ -4,6 +4,7 @@ import {
   FAMILY_NAMES,
   TILE_END_FACES,
   TILE_VALUES,
+  cardWords,
   familyOf,
   kindOf,
   type CardKind,
@@ -42,24 +43,8 @@ export const FAMILY_COLORS = ['#2e8b57', '#d4a017', '#3465a4', '#e07b24', '#c039
 export const familyName = (view: ImbView, f: number): string =>
   FAMILY_NAMES[view.options.theme][f] ?? '?';
 
-/** A card or placard in words, in the table's theme. */
-export function itemWords(view: ImbView, id: string): string {
-  const f = familyOf(id);
-  const fam = f >= 0 ? familyName(view, f) : '';
-  if (id.startsWith('inv:')) return `${fam} placard`;
-  switch (kindOf(id)) {
-    case 'clan':
-      return `${fam} clan card`;
-    case 'travel':
-      return f >= 0 ? `${fam} Travel` : 'wild Travel';
-    case 'recruit':
-      return 'Recruitment';
-    case 'boss':
-      return "I'm the Boss!";
-    default:
-      return 'Stop';
-  }
-}
+/** A card or placard in words, in the table's theme (the game's own words). */
+export const itemWords = (view: ImbView, id: string): string => cardWords(id, view.options.theme);
 
 /** The value of one dividend on a tile (1–15). */
 export const tileValue = (tile: number): number => TILE_VALUES[tile - 1] ?? 0;
