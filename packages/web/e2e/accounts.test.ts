@@ -59,6 +59,8 @@ async function sit(page: Page, table: string, invite: string): Promise<string> {
   await page.goto(`${server.url}/#/t/${table}?invite=${invite}`);
   await page.getByRole('button', { name: 'Take my seat' }).click();
   await page.getByRole('status', { name: 'action bar' }).waitFor();
+  // The action bar can show before the page has stored the seat: wait for the seat itself.
+  await page.waitForFunction((id) => localStorage.getItem(`boss-table:seat:${id}`) !== null, table);
   return page.evaluate(
     (id) => (JSON.parse(localStorage.getItem(`boss-table:seat:${id}`)!) as { token: string }).token,
     table,
