@@ -187,11 +187,10 @@ export class AccountRoutes {
       throw new RequestError(409, 'game-over', 'This game is over: open its replay.');
     const token = randomToken();
     await table.run(async () => {
-      const next = table.stored.seats.map((s, i) =>
-        i === seat ? { ...s, tokenHash: hashToken(token) } : s,
-      );
-      await this.d.storage.updateTable({ ...table.stored, seats: next });
-      table.stored.seats = next;
+      const tokenHash = hashToken(token);
+      if (!(await this.d.storage.renewSeatToken(table.id, seat, tokenHash)))
+        throw new RequestError(409, 'seat-free', 'Nobody holds this seat any more.');
+      table.stored.seats = table.stored.seats.map((s, i) => (i === seat ? { ...s, tokenHash } : s));
     });
     return { table: table.id, seat, token };
   }

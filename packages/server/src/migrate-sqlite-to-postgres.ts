@@ -1,6 +1,6 @@
 /**
  * `npm run migrate-sqlite-to-postgres -- --from <data dir> --to <postgres url>`: copies a
- * SQLite data folder (`DATA_DIR`) into PostgreSQL, every table and every move as stored
+ * SQLite data folder (`DATA_DIR`) into PostgreSQL, every table, its seats and every move as stored
  * (the JSON text and the times unchanged). Run it with the server stopped. A second run
  * copies only what is not there yet; every run ends by checking, table by table, that
  * PostgreSQL holds the same moves as the folder.
@@ -71,7 +71,6 @@ interface SqliteTableRow {
   options: string;
   seed: string;
   status: string;
-  seats: string;
   timer: string;
   grace_seconds: number;
   created_at: number;
@@ -79,6 +78,19 @@ interface SqliteTableRow {
   visibility: string;
   clocks: string | null;
 }
+
+/** The columns of `table_seats` (`table-seats.ts`), in order. */
+const SEAT_COLUMNS = [
+  'seat',
+  'kind',
+  'bot',
+  'name',
+  'token_hash',
+  'invite_hash',
+  'previous_token_hash',
+  'reserved',
+] as const;
+type SeatRow = Record<(typeof SEAT_COLUMNS)[number], string | number | null>;
 
 interface MoveRow {
   seq: number;
@@ -113,6 +125,9 @@ export async function migrateSqliteToPostgres(
     const tables = db
       .prepare('SELECT * FROM game_tables ORDER BY created_at, id')
       .all() as SqliteTableRow[];
+    const seatsOf = db.prepare(
+      `SELECT ${SEAT_COLUMNS.join(', ')} FROM table_seats WHERE table_id = ? ORDER BY seat`,
+    );
     const movesOf = db.prepare(
       'SELECT seq, seat, move, created_at FROM moves WHERE table_id = ? ORDER BY seq',
     );
@@ -122,21 +137,21 @@ export async function migrateSqliteToPostgres(
     const mismatches: string[] = [];
     for (const t of tables) {
       const rows = movesOf.all(t.id) as MoveRow[];
+      const seats = seatsOf.all(t.id) as SeatRow[];
       moves += rows.length;
       const c = await pool.connect();
       let broken = false;
       try {
         await c.query('BEGIN');
         const inserted = await c.query(
-          `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility, clocks)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO game_tables (id, game, options, seed, status, timer, grace_seconds, created_at, rematch, visibility, clocks)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
           [
             t.id,
             t.game,
             t.options,
             t.seed,
             t.status,
-            t.seats,
             t.timer,
             t.grace_seconds,
             t.created_at,
@@ -146,6 +161,13 @@ export async function migrateSqliteToPostgres(
           ],
         );
         tablesCopied += inserted.rowCount ?? 0;
+        await c.query(
+          `INSERT INTO table_seats (table_id, ${SEAT_COLUMNS.join(', ')})
+           SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[],
+             $7::text[], $8::text[], $9::integer[])
+           ON CONFLICT (table_id, seat) DO NOTHING`,
+          [t.id, ...SEAT_COLUMNS.map((col) => seats.map((s) => s[col]))],
+        );
         for (let i = 0; i < rows.length; i += BATCH) {
           const batch = rows.slice(i, i + BATCH);
           const res = await c.query(
@@ -169,7 +191,7 @@ export async function migrateSqliteToPostgres(
       } finally {
         c.release(broken);
       }
-      // Check the table: the same game, and the same moves, by count and content.
+      // Check the table: the same game, the same seats, and the same moves, by count and content.
       const there = await pool.query<{ game: string; seed: string; options: string }>(
         'SELECT game, seed, options FROM game_tables WHERE id = $1',
         [t.id],
@@ -177,6 +199,14 @@ export async function migrateSqliteToPostgres(
       const row = there.rows[0];
       if (!row || row.game !== t.game || row.seed !== t.seed || row.options !== t.options) {
         mismatches.push(`${t.id}: PostgreSQL has another table under this id`);
+        continue;
+      }
+      const pgSeats = await pool.query<SeatRow>(
+        `SELECT ${SEAT_COLUMNS.join(', ')} FROM table_seats WHERE table_id = $1 ORDER BY seat`,
+        [t.id],
+      );
+      if (JSON.stringify(pgSeats.rows) !== JSON.stringify(seats)) {
+        mismatches.push(`${t.id}: its seats differ between SQLite and PostgreSQL`);
         continue;
       }
       const pgMoves = await pool.query<{ seq: number; seat: number; move: string }>(

@@ -37,6 +37,38 @@ const v1 = (real: string) => `
   );
   CREATE INDEX IF NOT EXISTS game_tables_status ON game_tables(status);`;
 
+const SEATS_TABLE = `
+  CREATE TABLE table_seats (
+    table_id TEXT NOT NULL REFERENCES game_tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    bot TEXT,
+    name TEXT,
+    token_hash TEXT,
+    invite_hash TEXT,
+    previous_token_hash TEXT,
+    reserved INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+  );
+  INSERT INTO table_seats (table_id, seat, kind, bot, name, token_hash, invite_hash, previous_token_hash, reserved)`;
+
+/** Version 6 on SQLite: each element of the seats' JSON array becomes a row. */
+const v6Sqlite = `${SEATS_TABLE}
+  SELECT g.id, CAST(s.key AS INTEGER), json_extract(s.value, '$.kind'), json_extract(s.value, '$.bot'),
+    json_extract(s.value, '$.name'), json_extract(s.value, '$.tokenHash'),
+    json_extract(s.value, '$.inviteHash'), json_extract(s.value, '$.previousTokenHash'),
+    CASE WHEN json_extract(s.value, '$.reserved') THEN 1 ELSE 0 END
+  FROM game_tables g, json_each(g.seats) s;
+  ALTER TABLE game_tables DROP COLUMN seats;`;
+
+/** Version 6 on PostgreSQL: the same, with its JSON functions. */
+const v6Postgres = `${SEATS_TABLE}
+  SELECT g.id, s.n - 1, s.v->>'kind', s.v->>'bot', s.v->>'name', s.v->>'tokenHash',
+    s.v->>'inviteHash', s.v->>'previousTokenHash',
+    CASE WHEN (s.v->>'reserved')::boolean THEN 1 ELSE 0 END
+  FROM game_tables g CROSS JOIN LATERAL json_array_elements(g.seats::json) WITH ORDINALITY AS s(v, n);
+  ALTER TABLE game_tables DROP COLUMN seats;`;
+
 export const MIGRATIONS: readonly Migration[] = [
   // 1: tables and their moves, `(table_id, seq)` unique. SQLite's REAL is 8 bytes;
   // PostgreSQL's REAL is 4, so there it is DOUBLE PRECISION.
@@ -71,6 +103,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // 5: players who come back: accounts, sessions, seats tied to accounts, ratings, finished
   // games' places, table chat (`accounts-schema.ts`).
   ACCOUNTS_MIGRATION,
+  // 6: a seat per row (`table-seats.ts`), so that a claim is a conditional update of that
+  // seat's row, not a rewrite of the table's seats list; the lists move there and go.
+  { sqlite: v6Sqlite, postgres: v6Postgres },
 ];
 
 /** A migration's SQL for one engine. */

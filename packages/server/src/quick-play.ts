@@ -129,11 +129,10 @@ export class QuickPlay {
     const bot = await this.botNear(table.stored.game, account);
     await table.run(async () => {
       if (table.stored.status !== 'open') return;
-      const seats = table.stored.seats.map((s) =>
-        s.kind === 'human' && s.tokenHash === undefined ? { kind: 'bot' as const, bot } : s,
-      );
-      await this.storage.updateTable({ ...table.stored, seats, status: 'running' });
-      table.stored.seats = seats;
+      // Another node may have started it meanwhile (then it follows from there).
+      if (!(await this.storage.seatBots(table.id, bot))) return;
+      const row = await this.storage.table(table.id);
+      if (row) table.stored.seats = row.seats;
       table.stored.status = 'running';
       table.broadcastSeats();
       table.start();

@@ -96,7 +96,7 @@ export class SqliteSql implements Sql {
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2…` (no statement here has a `?` in a literal). */
-const numbered = (sql: string): string => {
+export const numbered = (sql: string): string => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS, migrationSql, type Engine } from './migrations.js';
 import { describePostgres } from './pg-test-suite.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage, type Storage, type StoredTable } from './storage.js';
@@ -19,7 +19,16 @@ interface Store {
   schemaVersion(): Promise<number>;
   /** A table's row as the engine holds it, for checks below the interface. */
   rawMoves(table: string): Promise<number>;
+  /** Runs SQL on the store directly (statements separated by `;`), as an older server would. */
+  rawExec(sql: string): Promise<void>;
+  /** The SQL that records `version` as the schema's version, the engine's way. */
+  versionSql(version: number): string;
+  readonly engine: Engine;
 }
+
+/** A value as an SQL literal (for the old schema's rows written below the interface). */
+const literal = (v: string | number | null): string =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
 
 const table = (id: string, over: Partial<StoredTable> = {}): StoredTable => ({
   id,
@@ -159,13 +168,16 @@ function contract(makeStore: () => Promise<Store>) {
     expect((await s.table('tx'))!.clocks).toBeUndefined();
   });
 
-  it('updates a table: status, seats, rematch and clocks', async () => {
+  it('updates a table: status, rematch and clocks, never its seats', async () => {
     const s = await open(await makeStore());
     await s.createTable(table('u'));
-    const seats = [{ kind: 'human' as const, name: 'A', tokenHash: 'h' }];
-    await s.updateTable({ ...table('u'), status: 'running', seats, clocks: { c: 1 } });
+    const claimed = await s.claimSeat('u', 0, { tokenHash: 'h', name: 'A' });
+    expect(claimed).toBe('claimed');
+    // A row read before the claim, written back: the claim stays.
+    await s.updateTable({ ...table('u'), status: 'running', clocks: { c: 1 } });
     const back = await s.table('u');
-    expect(back).toMatchObject({ status: 'running', seats, clocks: { c: 1 } });
+    expect(back).toMatchObject({ status: 'running', clocks: { c: 1 } });
+    expect(back!.seats[0]).toEqual({ kind: 'human', tokenHash: 'h', name: 'A' });
     // Only those fields change.
     await s.updateTable({ ...table('u', { game: 'other', seed: 'other' }), status: 'finished' });
     expect(await s.table('u')).toMatchObject({ game: 'the-boss', seed: 'seed-u' });
@@ -195,16 +207,118 @@ function contract(makeStore: () => Promise<Store>) {
     expect((await s.table('other'))!.rematch).toBeUndefined();
   });
 
-  it('claims seats only if nobody changed them meanwhile', async () => {
+  it('claims a seat only if nobody holds it, and starts the table with its last free seat', async () => {
     const s = await open(await makeStore());
     const t = table('c');
     await s.createTable(t);
-    const a = [{ kind: 'human' as const, name: 'A', tokenHash: 'a' }, ...t.seats.slice(1)];
-    const b = [{ kind: 'human' as const, name: 'B', tokenHash: 'b' }, ...t.seats.slice(1)];
-    expect(await s.claimSeats({ ...t, seats: a }, t.seats)).toBe(true);
-    // Another node claimed the same seat from the same seats it had read: refused.
-    expect(await s.claimSeats({ ...t, seats: b, status: 'running' }, t.seats)).toBe(false);
-    expect(await s.table('c')).toMatchObject({ seats: a, status: 'open' });
+    expect(await s.claimSeat('c', 0, { tokenHash: 'a', name: 'A' })).toBe('claimed');
+    // Another node claimed the same seat from the seats it had read: refused.
+    expect(await s.claimSeat('c', 0, { tokenHash: 'b', name: 'B' })).toBe('taken');
+    // A bot's seat and a seat the table does not have are nobody's to claim.
+    expect(await s.claimSeat('c', 1, { tokenHash: 'b', name: 'B' })).toBe('taken');
+    expect(await s.claimSeat('c', 3, { tokenHash: 'b', name: 'B' })).toBe('taken');
+    expect(await s.claimSeat('missing', 0, { tokenHash: 'b', name: 'B' })).toBe('taken');
+    expect(await s.table('c')).toMatchObject({ status: 'open' });
+    expect((await s.table('c'))!.seats[0]).toEqual({ kind: 'human', tokenHash: 'a', name: 'A' });
+    // The reserved seat, with its invite: the last one free, so the table starts.
+    expect(await s.claimSeat('c', 2, { tokenHash: 'c', name: 'C' })).toBe('started');
+    const back = await s.table('c');
+    expect(back!.status).toBe('running');
+    expect(back!.seats[2]).toEqual({ kind: 'human', reserved: true, tokenHash: 'c', name: 'C' });
+  });
+
+  it('lets exactly one of two claims of the same seat, from two stores at once, win', async () => {
+    const store = await makeStore();
+    const [a, b] = [await open(store), await open(store)];
+    for (let i = 0; i < 10; i++) {
+      await a.createTable(table(`same${i}`));
+      const results = await Promise.all([
+        a.claimSeat(`same${i}`, 0, { tokenHash: 'a', name: 'A' }),
+        b.claimSeat(`same${i}`, 0, { tokenHash: 'b', name: 'B' }),
+      ]);
+      expect(
+        results.filter((r) => r === 'taken'),
+        `table ${i}`,
+      ).toHaveLength(1);
+      const holder = results[0] === 'taken' ? 'b' : 'a';
+      expect((await b.table(`same${i}`))!.seats[0].tokenHash).toBe(holder);
+    }
+  });
+
+  it('lets two claims of different seats of one table, from two stores at once, both win; the table starts once', async () => {
+    const store = await makeStore();
+    const [a, b] = [await open(store), await open(store)];
+    for (let i = 0; i < 10; i++) {
+      await a.createTable(table(`two${i}`));
+      const results = await Promise.all([
+        a.claimSeat(`two${i}`, 0, { tokenHash: 'a', name: 'A' }),
+        b.claimSeat(`two${i}`, 2, { tokenHash: 'b', name: 'B' }),
+      ]);
+      // Whichever committed second took the last free seat and started the table.
+      expect([...results].sort(), `table ${i}`).toEqual(['claimed', 'started']);
+      const back = await a.table(`two${i}`);
+      expect(back!.status).toBe('running');
+      expect(back!.seats.map((x) => x.tokenHash)).toEqual(['a', undefined, 'b']);
+    }
+  });
+
+  it('seats bots at the free seats of a table still open, once; renews a held seat token', async () => {
+    const s = await open(await makeStore());
+    await s.createTable(table('q', { seats: [{ kind: 'human' }, ...table('q').seats] }));
+    expect(await s.claimSeat('q', 1, { tokenHash: 'a', name: 'A' })).toBe('claimed');
+    expect(await s.seatBots('q', 'heuristic')).toBe(true);
+    const back = await s.table('q');
+    expect(back!.status).toBe('running');
+    expect(back!.seats).toEqual([
+      { kind: 'bot', bot: 'heuristic' },
+      { kind: 'human', name: 'A', tokenHash: 'a' },
+      { kind: 'bot', bot: 'random' },
+      { kind: 'bot', bot: 'heuristic' },
+    ]);
+    // Not open any more: nothing written.
+    expect(await s.seatBots('q', 'random')).toBe(false);
+    expect((await s.table('q'))!.seats).toEqual(back!.seats);
+
+    expect(await s.renewSeatToken('q', 1, 'a2')).toBe(true);
+    expect((await s.table('q'))!.seats[1].tokenHash).toBe('a2');
+    expect(await s.renewSeatToken('q', 0, 'nobody')).toBe(false);
+    expect((await s.table('q'))!.seats[0]).toEqual({ kind: 'bot', bot: 'heuristic' });
+  });
+
+  it('migrates a version 5 store with tables: each seat of the seats list becomes its row', async () => {
+    const store = await makeStore();
+    const seats = [
+      { kind: 'human', name: "O'Neil ♠", tokenHash: 'h0', inviteHash: 'i0' },
+      { kind: 'bot', bot: 'ismcts:medium', name: 'Bot' },
+      { kind: 'human', inviteHash: 'i2', reserved: true },
+      { kind: 'human', inviteHash: 'i3', previousTokenHash: 'p3' },
+      { kind: 'human', inviteHash: 'i4' },
+    ];
+    const row = (id: string, status: string, createdAt: number, list: unknown[]) =>
+      `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility, clocks)
+       VALUES (${[id, 'the-boss', '{"players":5}', `seed-${id}`, status, JSON.stringify(list), 'null', 60, createdAt, null, 'public', null].map(literal).join(', ')})`;
+    await store.rawExec(
+      [
+        ...MIGRATIONS.slice(0, 5).map((m) => migrationSql(m, store.engine)),
+        row('old', 'open', 1_000, seats),
+        row('done', 'finished', 2_000, [seats[1], { kind: 'human', name: 'Z', tokenHash: 'z' }]),
+        `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES ('done', 1, 0, '"m"', 2001)`,
+        store.versionSql(5),
+      ].join(';\n'),
+    );
+    const s = await open(store);
+    expect(await store.schemaVersion()).toBe(MIGRATIONS.length);
+    expect((await s.table('old'))!.seats).toEqual(seats);
+    expect((await s.tables('all')).map((t) => [t.id, t.status, t.seats.length])).toEqual([
+      ['old', 'open', 5],
+      ['done', 'finished', 2],
+    ]);
+    expect(await s.moves('done')).toEqual([{ seq: 1, seat: 0, move: 'm' }]);
+    // The moved seats are claimed as any others.
+    expect(await s.claimSeat('old', 0, { tokenHash: 'x', name: 'X' })).toBe('taken');
+    expect(await s.claimSeat('old', 4, { tokenHash: 'x', name: 'X' })).toBe('claimed');
+    expect(await s.claimSeat('old', 2, { tokenHash: 'y', name: 'Y' })).toBe('claimed');
+    expect(await s.claimSeat('old', 3, { tokenHash: 'w', name: 'W' })).toBe('started');
   });
 
   it('reads the moves after a seq, with when each was committed', async () => {
@@ -264,6 +378,16 @@ describe('Storage contract: SQLite', () => {
       }
     };
     return {
+      engine: 'sqlite',
+      rawExec: async (sql) => {
+        const db = new Database(join(dir, 'boss-table.sqlite'));
+        try {
+          db.exec(sql);
+        } finally {
+          db.close();
+        }
+      },
+      versionSql: (v) => `PRAGMA user_version = ${v}`,
       open: async () => new SqliteStorage(dir),
       schemaVersion: async () => raw((db) => db.pragma('user_version', { simple: true }) as number),
       rawMoves: async (id) =>
@@ -296,6 +420,11 @@ describePostgres('Storage contract: PostgreSQL', (suite) => {
   contract(async () => {
     const url = await suite.cluster.createDatabase();
     return {
+      engine: 'postgres',
+      rawExec: async (sql) => void (await query(url, sql, [])),
+      versionSql: (v) =>
+        `CREATE TABLE schema_version (one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row), version INTEGER NOT NULL);
+         INSERT INTO schema_version (version) VALUES (${v})`,
       open: () => PostgresStorage.open(url),
       schemaVersion: async () =>
         (await query<{ version: number }>(url, 'SELECT version FROM schema_version', []))[0]

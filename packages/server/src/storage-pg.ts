@@ -1,20 +1,30 @@
 import pg from 'pg';
 import type { Logger } from './log.js';
 import { MIGRATIONS, migrationSql } from './migrations.js';
+import { numbered, type Step } from './sql.js';
 import {
   committedMove,
   LeaseLost,
   SeqTaken,
   tableRow,
-  toTable,
+  toTables,
   type CommittedMove,
   type MoveRow,
   type Storage,
   type StoredMove,
-  type StoredSeat,
   type StoredTable,
-  type TableRow,
 } from './storage.js';
+import {
+  claimResult,
+  claimSteps,
+  insertSeats,
+  renewTokenSteps,
+  seatBotsSteps,
+  SELECT_TABLES,
+  type ClaimResult,
+  type SeatClaim,
+  type TableSeatRow,
+} from './table-seats.js';
 
 /**
  * The channel of the nodes' notifications (`cluster.ts`), sent in the transaction that made
@@ -22,6 +32,9 @@ import {
  * `t:<table>` the table's row (seats, status, rematch).
  */
 export const CHANNEL = 'boss_tables';
+
+/** Thrown inside a transaction to roll it back (a step that had to change a row did not). */
+const ROLLBACK = new Error('rolled back');
 
 /** PostgreSQL's code for a unique key violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -176,15 +189,14 @@ export class PostgresStorage implements Storage {
     const r = tableRow(t);
     return {
       name: 'boss-insert-table',
-      text: `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility, clocks)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      text: `INSERT INTO game_tables (id, game, options, seed, status, timer, grace_seconds, created_at, rematch, visibility, clocks)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       values: [
         r.id,
         r.game,
         r.options,
         r.seed,
         r.status,
-        r.seats,
         r.timer,
         r.grace_seconds,
         r.created_at,
@@ -201,8 +213,8 @@ export class PostgresStorage implements Storage {
    */
   private static update(t: StoredTable, quiet = false): pg.QueryConfig {
     const r = tableRow(t);
-    const values = [r.id, r.status, r.seats, r.rematch, r.clocks];
-    const set = `UPDATE game_tables SET status = $2, seats = $3, rematch = $4, clocks = $5 WHERE id = $1`;
+    const values = [r.id, r.status, r.rematch, r.clocks];
+    const set = `UPDATE game_tables SET status = $2, rematch = $3, clocks = $4 WHERE id = $1`;
     return quiet
       ? { name: 'boss-update-table-quiet', text: set, values }
       : {
@@ -213,7 +225,39 @@ export class PostgresStorage implements Storage {
   }
 
   async createTable(t: StoredTable): Promise<void> {
-    await this.pool.query(PostgresStorage.insert(t));
+    await this.tx(async (c) => {
+      await c.query(PostgresStorage.insert(t));
+      await PostgresStorage.run(c, insertSeats(t));
+    });
+  }
+
+  /** The steps in order inside `c`'s transaction; null if a `mustChange` one changed nothing. */
+  private static async run(c: pg.PoolClient, steps: readonly Step[]): Promise<number[] | null> {
+    const counts: number[] = [];
+    for (const s of steps) {
+      const changes = (await c.query(numbered(s.sql), s.params as unknown[])).rowCount ?? 0;
+      if (changes === 0 && s.mustChange) return null;
+      counts.push(changes);
+    }
+    return counts;
+  }
+
+  /**
+   * The steps in one transaction, and the other nodes told that the table's seats changed
+   * (`t:<table>`, delivered on commit): their row counts, or null (all rolled back).
+   */
+  private async seatSteps(table: string, steps: readonly Step[]): Promise<number[] | null> {
+    try {
+      return await this.tx(async (c) => {
+        const counts = await PostgresStorage.run(c, steps);
+        if (counts === null) throw ROLLBACK;
+        await c.query(`SELECT pg_notify('${CHANNEL}', 't:' || $1::text)`, [table]);
+        return counts;
+      });
+    } catch (e) {
+      if (e === ROLLBACK) return null;
+      throw e;
+    }
   }
 
   async updateTable(t: StoredTable): Promise<void> {
@@ -262,15 +306,16 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  async claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean> {
-    const r = tableRow(t);
-    const res = await this.pool.query({
-      name: 'boss-claim-seats',
-      text: `WITH u AS (UPDATE game_tables SET seats = $2, status = $3 WHERE id = $1 AND seats = $4 RETURNING id)
-             SELECT pg_notify('${CHANNEL}', 't:' || id) FROM u`,
-      values: [r.id, r.seats, r.status, JSON.stringify(expected)],
-    });
-    return res.rowCount === 1;
+  async claimSeat(table: string, seat: number, claim: SeatClaim): Promise<ClaimResult> {
+    return claimResult(await this.seatSteps(table, claimSteps(table, seat, claim)));
+  }
+
+  async seatBots(table: string, bot: string): Promise<boolean> {
+    return (await this.seatSteps(table, seatBotsSteps(table, bot))) !== null;
+  }
+
+  async renewSeatToken(table: string, seat: number, tokenHash: string): Promise<boolean> {
+    return (await this.seatSteps(table, renewTokenSteps(table, seat, tokenHash))) !== null;
   }
 
   async createRematch(next: StoredTable, of: StoredTable): Promise<string> {
@@ -288,6 +333,7 @@ export class PostgresStorage implements Storage {
         return first.rows[0].rematch;
       }
       await c.query(PostgresStorage.insert(next));
+      await PostgresStorage.run(c, insertSeats(next));
       return next.id;
     });
   }
@@ -313,20 +359,17 @@ export class PostgresStorage implements Storage {
   }
 
   async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {
-    const where = filter === 'all' ? '' : `WHERE status IN ('open', 'running')`;
-    const res = await this.pool.query<TableRow>(
-      `SELECT * FROM game_tables ${where} ORDER BY created_at, id`,
-    );
-    return res.rows.map(toTable);
+    const res = await this.pool.query<TableSeatRow>(numbered(SELECT_TABLES[filter]));
+    return toTables(res.rows);
   }
 
   async table(id: string): Promise<StoredTable | undefined> {
-    const res = await this.pool.query<TableRow>({
+    const res = await this.pool.query<TableSeatRow>({
       name: 'boss-table',
-      text: `SELECT * FROM game_tables WHERE id = $1`,
+      text: numbered(SELECT_TABLES.one),
       values: [id],
     });
-    return res.rows[0] ? toTable(res.rows[0]) : undefined;
+    return toTables(res.rows)[0];
   }
 
   async moves(table: string): Promise<StoredMove[]> {

@@ -2,6 +2,19 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS, migrationSql } from './migrations.js';
+import type { Step } from './sql.js';
+import {
+  claimResult,
+  claimSteps,
+  groupSeats,
+  insertSeats,
+  renewTokenSteps,
+  seatBotsSteps,
+  SELECT_TABLES,
+  type ClaimResult,
+  type SeatClaim,
+  type TableSeatRow,
+} from './table-seats.js';
 
 /** A seat as stored: secrets only as SHA-256 hashes. */
 export interface StoredSeat {
@@ -71,11 +84,15 @@ export class LeaseLost extends Error {
  * both apply the schema's versions in `migrations.ts`.
  */
 export interface Storage {
+  /** The table's row and its seats' rows, in one transaction. */
   createTable(t: StoredTable): Promise<void>;
-  /** Writes the table's status, seats, rematch and clocks in one statement. */
+  /**
+   * Writes the table's status, rematch and clocks in one statement. Its seats change only
+   * through the seat calls below, one seat's row at a time.
+   */
   updateTable(t: StoredTable): Promise<void>;
   /**
-   * Commits one move, and with `after` the table's new status, seats and clocks, in one
+   * Commits one move, and with `after` the table's new status and clocks, in one
    * transaction; rejects if `(table, seq)` already exists (`SeqTaken` when the engine can
    * tell). Durable when it resolves. `auto`: a move of the table itself (a bot's, a clock's),
    * which on a cluster only the node holding the table's lease may store (else `LeaseLost`).
@@ -87,10 +104,18 @@ export interface Storage {
     opts?: { readonly auto?: boolean },
   ): Promise<void>;
   /**
-   * A seat claim: writes `t`'s seats and status only if the stored seats are still
-   * `expected` (a conditional update); false if they changed meanwhile.
+   * A seat claim: a conditional update of that seat's row, written only if nobody holds the
+   * seat (`taken` otherwise), and in the same transaction the table's start when no human
+   * seat is left free (`started`). Claims of different seats of one table all succeed.
    */
-  claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean>;
+  claimSeat(table: string, seat: number, claim: SeatClaim): Promise<ClaimResult>;
+  /**
+   * Quick play: if the table is still open, a bot of spec `bot` at every seat nobody holds
+   * and the table started, in one transaction; false (nothing written) if it is not open.
+   */
+  seatBots(table: string, bot: string): Promise<boolean>;
+  /** A held seat's new token; false if nobody holds that seat. */
+  renewSeatToken(table: string, seat: number, tokenHash: string): Promise<boolean>;
   /**
    * A rematch: the new table and the finished one's link to it, in one transaction, only if
    * `of` has no rematch yet (a conditional update). Returns the rematch in effect: `next`'s
@@ -105,14 +130,13 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** A `game_tables` row as both engines store it (JSON as text). */
+/** A `game_tables` row as both engines store it (JSON as text); the seats have rows of their own. */
 export interface TableRow {
   id: string;
   game: string;
   options: string;
   seed: string;
   status: StoredTable['status'];
-  seats: string;
   timer: string;
   grace_seconds: number;
   /** PostgreSQL returns a `BIGINT` as a string. */
@@ -122,13 +146,13 @@ export interface TableRow {
   clocks: string | null;
 }
 
-export const toTable = (r: TableRow): StoredTable => ({
+export const toTable = (r: TableRow, seats: StoredSeat[]): StoredTable => ({
   id: r.id,
   game: r.game,
   options: JSON.parse(r.options),
   seed: r.seed,
   status: r.status,
-  seats: JSON.parse(r.seats),
+  seats,
   timer: JSON.parse(r.timer),
   graceSeconds: r.grace_seconds,
   createdAt: Number(r.created_at),
@@ -137,7 +161,10 @@ export const toTable = (r: TableRow): StoredTable => ({
   ...(r.clocks ? { clocks: JSON.parse(r.clocks) } : {}),
 });
 
-/** A table as a `game_tables` row. */
+/** The tables in rows of `SELECT_TABLES` (`table-seats.ts`). */
+export const toTables = (rows: readonly TableSeatRow[]): StoredTable[] => groupSeats(rows, toTable);
+
+/** A table as a `game_tables` row (without its seats). */
 export function tableRow(t: StoredTable) {
   return {
     id: t.id,
@@ -145,7 +172,6 @@ export function tableRow(t: StoredTable) {
     options: JSON.stringify(t.options ?? {}),
     seed: t.seed,
     status: t.status,
-    seats: JSON.stringify(t.seats),
     timer: JSON.stringify(t.timer ?? null),
     grace_seconds: t.graceSeconds,
     created_at: t.createdAt,
@@ -187,26 +213,21 @@ export class SqliteStorage implements Storage {
     })();
     this.stmts = {
       insert: this.db.prepare(
-        `INSERT INTO game_tables (id, game, options, seed, status, seats, timer, grace_seconds, created_at, rematch, visibility, clocks)
-         VALUES (@id, @game, @options, @seed, @status, @seats, @timer, @grace_seconds, @created_at, @rematch, @visibility, @clocks)`,
+        `INSERT INTO game_tables (id, game, options, seed, status, timer, grace_seconds, created_at, rematch, visibility, clocks)
+         VALUES (@id, @game, @options, @seed, @status, @timer, @grace_seconds, @created_at, @rematch, @visibility, @clocks)`,
       ),
       update: this.db.prepare(
-        `UPDATE game_tables SET status = @status, seats = @seats, rematch = @rematch, clocks = @clocks WHERE id = @id`,
+        `UPDATE game_tables SET status = @status, rematch = @rematch, clocks = @clocks WHERE id = @id`,
       ),
       move: this.db.prepare(
         `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)`,
       ),
-      unfinished: this.db.prepare(
-        `SELECT * FROM game_tables WHERE status IN ('open', 'running') ORDER BY created_at`,
-      ),
-      all: this.db.prepare(`SELECT * FROM game_tables ORDER BY created_at`),
-      one: this.db.prepare(`SELECT * FROM game_tables WHERE id = ?`),
+      unfinished: this.db.prepare(SELECT_TABLES.unfinished),
+      all: this.db.prepare(SELECT_TABLES.all),
+      one: this.db.prepare(SELECT_TABLES.one),
       moves: this.db.prepare(`SELECT seq, seat, move FROM moves WHERE table_id = ? ORDER BY seq`),
       since: this.db.prepare(
         `SELECT seq, seat, move, created_at FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq`,
-      ),
-      claim: this.db.prepare(
-        `UPDATE game_tables SET seats = @seats, status = @status WHERE id = @id AND seats = @expected`,
       ),
       link: this.db.prepare(
         `UPDATE game_tables SET rematch = @rematch WHERE id = @id AND rematch IS NULL`,
@@ -217,7 +238,42 @@ export class SqliteStorage implements Storage {
   // SQLite answers at once; the interface is asynchronous so that an engine that does not
   // (PostgreSQL) fits it, and the tables' command queues keep the order either way.
   async createTable(t: StoredTable): Promise<void> {
-    this.stmts.insert.run(tableRow(t));
+    this.db.transaction(() => {
+      this.stmts.insert.run(tableRow(t));
+      this.run(insertSeats(t));
+    })();
+  }
+
+  /** The steps in order inside the caller's transaction; null if a `mustChange` one changed nothing. */
+  private run(steps: readonly Step[]): number[] | null {
+    const counts: number[] = [];
+    for (const s of steps) {
+      const changes = this.stmt(s.sql).run(...s.params).changes;
+      if (changes === 0 && s.mustChange) return null;
+      counts.push(changes);
+    }
+    return counts;
+  }
+
+  /** The steps in one transaction: their row counts, or null (all rolled back) as in `run`. */
+  private steps(steps: readonly Step[]): number[] | null {
+    try {
+      return this.db.transaction(() => {
+        const counts = this.run(steps);
+        if (counts === null) throw ROLLBACK;
+        return counts;
+      })();
+    } catch (e) {
+      if (e === ROLLBACK) return null;
+      throw e;
+    }
+  }
+
+  private readonly cache = new Map<string, Database.Statement>();
+  private stmt(sql: string): Database.Statement {
+    let s = this.cache.get(sql);
+    if (!s) this.cache.set(sql, (s = this.db.prepare(sql)));
+    return s;
   }
   async updateTable(t: StoredTable): Promise<void> {
     this.stmts.update.run(tableRow(t));
@@ -228,25 +284,32 @@ export class SqliteStorage implements Storage {
       if (after) this.stmts.update.run(tableRow(after));
     })();
   }
-  async claimSeats(t: StoredTable, expected: readonly StoredSeat[]): Promise<boolean> {
-    const r = tableRow(t);
-    const done = this.stmts.claim.run({ ...r, expected: JSON.stringify(expected) });
-    return done.changes > 0;
+  async claimSeat(table: string, seat: number, claim: SeatClaim): Promise<ClaimResult> {
+    return claimResult(this.steps(claimSteps(table, seat, claim)));
+  }
+  async seatBots(table: string, bot: string): Promise<boolean> {
+    return this.steps(seatBotsSteps(table, bot)) !== null;
+  }
+  async renewSeatToken(table: string, seat: number, tokenHash: string): Promise<boolean> {
+    return this.steps(renewTokenSteps(table, seat, tokenHash)) !== null;
   }
   async createRematch(next: StoredTable, of: StoredTable): Promise<string> {
     return this.db.transaction(() => {
       if (this.stmts.link.run({ id: of.id, rematch: next.id }).changes === 0)
-        return (this.stmts.one.get(of.id) as TableRow).rematch!;
+        return this.readTables(this.stmts.one, of.id)[0].rematch!;
       this.stmts.insert.run(tableRow(next));
+      this.run(insertSeats(next));
       return next.id;
     })();
   }
+  private readTables(stmt: Database.Statement, ...params: string[]): StoredTable[] {
+    return toTables(stmt.all(...params) as TableSeatRow[]);
+  }
   async tables(filter: 'unfinished' | 'all'): Promise<StoredTable[]> {
-    return (this.stmts[filter === 'all' ? 'all' : 'unfinished'].all() as TableRow[]).map(toTable);
+    return this.readTables(this.stmts[filter === 'all' ? 'all' : 'unfinished']);
   }
   async table(id: string): Promise<StoredTable | undefined> {
-    const r = this.stmts.one.get(id) as TableRow | undefined;
-    return r ? toTable(r) : undefined;
+    return this.readTables(this.stmts.one, id)[0];
   }
   async moves(table: string): Promise<StoredMove[]> {
     return (this.stmts.moves.all(table) as { seq: number; seat: number; move: string }[]).map(
@@ -265,6 +328,9 @@ export class SqliteStorage implements Storage {
     this.db.close();
   }
 }
+
+/** Thrown inside a transaction to roll it back (a step that had to change a row did not). */
+const ROLLBACK = new Error('rolled back');
 
 /** A `moves` row as both engines return it (PostgreSQL: `BIGINT` as a string). */
 export interface MoveRow {

@@ -291,18 +291,21 @@ export class TableService {
       );
       // The invite's hash stays: used again, it is told its seat is taken (409), not that
       // it is unknown.
-      const claimed = { ...seats[seat], tokenHash: hashToken(token), name };
-      const next = seats.map((x, i) => (i === seat ? claimed : x));
-      const full = next.every((x) => x.kind === 'bot' || x.tokenHash !== undefined);
-      // The claim and, on the last seat, the table's start: one conditional statement.
-      const status = full ? 'running' : table.stored.status;
-      if (!(await this.storage.claimSeats({ ...table.stored, seats: next, status }, seats)))
-        return null;
-      table.stored.seats = next;
-      table.stored.status = status;
+      const claim = { tokenHash: hashToken(token), name };
+      // The claim and, on the last free seat, the table's start: one transaction.
+      const result = await this.storage.claimSeat(table.id, seat, claim);
+      if (result === 'taken') return null;
+      table.stored.seats = seats.map((x, i) => (i === seat ? { ...x, ...claim } : x));
+      const started = result === 'started' && table.stored.status === 'open';
+      if (started) {
+        // Claims of the other seats made on other nodes may not have reached this one yet.
+        const row = await this.storage.table(table.id);
+        if (row) table.stored.seats = row.seats;
+        table.stored.status = 'running';
+      }
       this.log.info('seat claimed', { table: table.id, seat });
       table.broadcastSeats();
-      if (full) table.start();
+      if (started) table.start();
       return { table: table.id, seat, token };
     }
   }

@@ -155,13 +155,14 @@ function killOnStatusWrite(storage: Storage, status: StoredTable['status']): () 
     }
     await append(table, move, after);
   };
-  const claim = storage.claimSeats.bind(storage);
-  storage.claimSeats = async (t, expected) => {
-    if (!killed && t.status === status) {
+  // A claim may start the table: killed before its transaction, neither is stored.
+  const claim = storage.claimSeat.bind(storage);
+  storage.claimSeat = async (table, seat, c) => {
+    if (!killed && status === 'running') {
       killed = true;
       throw new Error('killed');
     }
-    return claim(t, expected);
+    return claim(table, seat, c);
   };
   return () => killed;
 }
