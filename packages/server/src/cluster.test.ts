@@ -10,10 +10,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CLOCK, eventsFor, Rng, type Seat } from '@boss-table/core';
-import { findGame } from '@boss-table/games';
+import { Rng, type Seat } from '@boss-table/core';
 import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
-import { recordFrames } from './frame-scan.js';
+import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
 import { describePostgres } from './pg-test-suite.js';
 import { bigBossMoveFromLegal, bossCardsMoveFromLegal } from './test-choosers.js';
 import {
@@ -30,63 +29,6 @@ import {
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 /** A node not heard from for this long is dead (`LEASE_SECONDS`). */
 const LEASE_SECONDS = 2;
-
-interface RecordJson {
-  game: string;
-  options: unknown;
-  seed: string;
-  moves: ({ seat: number | 'clock' } & Record<string, unknown>)[];
-}
-
-/**
- * What each viewer (seats, then `null` for a spectator) must have been told of a finished
- * game, from its record alone: each move's events as the game filters them for that viewer,
- * leaving out a sealed move for everyone but its seat; and its final view.
- */
-function expectedStreams(record: RecordJson, seats: number) {
-  const game = findGame(record.game)!;
-  const options = game.parseOptions(record.options);
-  if (!options.ok) throw new Error(options.error.message);
-  const setup = game.setup(options.value, record.seed);
-  if (!setup.ok) throw new Error(setup.error.message);
-  let state = setup.value.state;
-  const viewers: (Seat | null)[] = [...Array.from({ length: seats }, (_, i) => i), null];
-  const streams = new Map<Seat | null, unknown[][]>(viewers.map((v) => [v, []]));
-  for (const { seat: raw, ...move } of record.moves) {
-    const seat = raw === 'clock' ? CLOCK : raw;
-    const parsed = game.parseMove(move);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const sealed = seat !== CLOCK && (game.sealed?.(state, seat, parsed.value) ?? false);
-    const applied = game.apply(state, seat, parsed.value);
-    if (!applied.ok) throw new Error(applied.error.message);
-    state = applied.value.state;
-    for (const v of viewers)
-      if (!sealed || v === seat) streams.get(v)!.push(eventsFor(applied.value.events, v));
-  }
-  return { streams, view: (v: Seat | null) => game.view(state, v) };
-}
-
-/** Checks one connection's frames against what its viewer must have been told. */
-function expectTold(
-  frames: readonly ServerMessage[],
-  events: unknown[][],
-  view: unknown,
-  who: string,
-) {
-  const snapshot = frames.find((f) => f.type === 'snapshot');
-  if (snapshot?.type !== 'snapshot') throw new Error(`${who}: no snapshot`);
-  const got = (snapshot.past ?? []).map((p) => p.events);
-  expect(got.length, `${who}: the past in its first snapshot`).toBe(snapshot.seq);
-  let last: unknown = snapshot.view;
-  for (const f of frames)
-    if (f.type === 'events') {
-      expect(f.seq, `${who}: frames numbered without a gap or a repeat`).toBe(got.length + 1);
-      got.push(f.events);
-      if (f.view !== undefined) last = f.view;
-    }
-  expect(got, `${who}: every move's events, filtered for it`).toEqual(events);
-  expect(last, `${who}: its final view`).toEqual(view);
-}
 
 const over = (conn: TableConnection) =>
   !!(conn.state?.view as { outcome?: unknown } | undefined)?.outcome;

@@ -1,0 +1,561 @@
+/**
+ * I'm the Boss!'s open windows on three nodes (the built server, each a child process) on one
+ * throwaway PostgreSQL (issue 18): complete games in both table modes with people on
+ * different nodes, bots and a spectator on a third, every frame scanned; two Stops sent at
+ * once from two nodes into one stop window (the first received counts, both told the same);
+ * the lease holder SIGKILLed while a stop window's clock runs (another node closes the window
+ * at its first deadline, and the game finishes with every acknowledged move in the record).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseRecord, replay, Rng } from '@boss-table/core';
+import {
+  imTheBoss,
+  type ImbLegal,
+  type ImbView,
+  type Table as ImbTable,
+} from '@boss-table/im-the-boss';
+import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
+import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
+import { clocks, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
+import { describePostgres } from './pg-test-suite.js';
+import { nodeClient, startClusterNodes, until, type ClusterNode } from './test-kit.js';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** A node not heard from for this long is dead (`LEASE_SECONDS`). */
+const LEASE_SECONDS = 2;
+
+const viewOf = (c: TableConnection) => c.state?.view as ImbView | undefined;
+const pubOf = (c: TableConnection) => viewOf(c)?.table;
+const legalOf = (c: TableConnection) => c.state?.legal as ImbLegal | null | undefined;
+const inStopWindow = (t: ImbTable) => t.deal?.phase === 'stop';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether every connection shows the same public table as the watcher (none is behind). */
+const synced = (conns: readonly TableConnection[], watcher: TableConnection) => {
+  const pub = JSON.stringify(pubOf(watcher) ?? null);
+  return pub !== 'null' && conns.every((c) => JSON.stringify(pubOf(c) ?? null) === pub);
+};
+
+/** A seat's moves the server acknowledged: its own frame number (`seq`) and the move. */
+type Acked = { seq: number; move: unknown }[];
+
+/** Sends a seat's move and remembers it once acknowledged. */
+const sendTracked = async (c: TableConnection, move: unknown, acked?: Acked) => {
+  const seq = await c.move(move);
+  acked?.push({ seq, move });
+  return seq;
+};
+
+/** Plays a seat to the end with moves from its legal form, remembering what was acknowledged. */
+function playTracked(c: TableConnection, seed: string, acked?: Acked): void {
+  const rng = Rng.fromSeed(seed);
+  let busy = false;
+  const act = () => {
+    const st = c.state;
+    if (busy || !st?.legal || !c.connected) return;
+    busy = true;
+    const move = imbMoveFromLegal(st.legal, rng, viewOf(c)?.hand ?? []);
+    sendTracked(c, move, acked).then(
+      () => {
+        busy = false;
+        setTimeout(act, 1);
+      },
+      () => {
+        busy = false;
+        setTimeout(act, 20);
+      },
+    );
+  };
+  c.on('snapshot', act);
+  c.on('events', () => setTimeout(act, 1));
+  c.on('status', (up) => up && setTimeout(act, 50));
+}
+
+/**
+ * Plays the people's seats one move at a time, from what the clients see (the watcher's view
+ * of the public table), until `done`: an influence play when someone holds one and
+ * `interrupt` (it opens a stop window), else a deal's Boss abandoning or declaring, else
+ * anyone's move; `acked` takes each seat's acknowledged moves.
+ */
+async function driveUntil(
+  conns: readonly TableConnection[],
+  watcher: TableConnection,
+  done: (t: ImbTable) => boolean,
+  rng: Rng,
+  { acked, interrupt = true }: { acked?: readonly Acked[]; interrupt?: boolean } = {},
+  limit = 600,
+): Promise<void> {
+  for (let n = 0; n < limit; n++) {
+    await until(() => synced(conns, watcher), 5000, 'the seats to agree').catch(() => undefined);
+    const table = pubOf(watcher);
+    if (table && done(table) && synced(conns, watcher)) return;
+    if (table?.phase === 'over') throw new Error('The game ended first.');
+    const ready = conns.map((c, seat) => ({ c, seat, l: legalOf(c) })).filter((x) => x.l);
+    if (ready.length === 0) {
+      await sleep(20);
+      continue;
+    }
+    const influence = interrupt
+      ? ready.find((x) => x.l!.travel?.length || x.l!.boss?.length)
+      : undefined;
+    const pick = influence ?? rng.pick(ready);
+    const l = pick.l!;
+    let move: unknown;
+    if (influence)
+      move = l.boss?.length
+        ? { type: 'playBoss', card: l.boss[0] }
+        : { type: 'playTravel', card: l.travel![0].card, target: l.travel![0].targets[0] };
+    else if (l.phase === 'open' && l.plain.includes('abandon')) move = { type: 'abandon' };
+    else if (l.declareDeal) move = { type: 'declareDeal', clan: l.declareDeal };
+    else move = imbMoveFromLegal(l, rng, viewOf(pick.c)?.hand ?? []);
+    await sendTracked(pick.c, move, acked?.[pick.seat]).catch(() => undefined);
+  }
+  throw new Error('No such position reached.');
+}
+
+const settled = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (e: { code: string; message: string }) => ({ ok: false as const, code: e.code, e }),
+  );
+
+const closeAll = (conns: readonly TableConnection[]) => conns.forEach((c) => c.close());
+
+describePostgres("I'm the Boss! on three nodes", (suite) => {
+  let nodes: ClusterNode[] = [];
+  let db: pg.Pool;
+  let clients: BossTableClient[];
+  const holderOf = async (table: string): Promise<string | undefined> =>
+    (await db.query<{ node: string }>('SELECT node FROM table_leases WHERE table_id = $1', [table]))
+      .rows[0]?.node;
+  /** The table's stored moves, in seq order. */
+  const storedMoves = async (table: string) =>
+    (
+      await db.query<{ seq: number; seat: number; move: string }>(
+        'SELECT seq, seat, move FROM moves WHERE table_id = $1 ORDER BY seq',
+        [table],
+      )
+    ).rows.map((r) => ({ seq: r.seq, seat: r.seat, move: JSON.parse(r.move) as { type: string } }));
+  /** Waits until the table is over, as the database says (through `via`). */
+  const finished = async (table: string, via: BossTableClient, ms: number) => {
+    const started = Date.now();
+    while ((await via.getTable(table)).status !== 'finished') {
+      if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${table} to end.`);
+      await sleep(100);
+    }
+  };
+
+  /**
+   * A table of `people` (and `bots`) made on node `on` (which so holds its lease), every
+   * person's seat joined by invite; its connections are the caller's.
+   */
+  async function makeTable(
+    on: number,
+    mode: Mode,
+    people: number,
+    bots: string[] = [],
+    over: Record<string, number> = {},
+  ) {
+    const t = await clients[on].createTable({
+      game: 'im-the-boss',
+      options: { players: people + bots.length, mode, maxRounds: 1, clocks: clocks(over) },
+      seats: [
+        ...Array.from({ length: people }, () => ({ kind: 'human' as const })),
+        ...bots.map((bot) => ({ kind: 'bot' as const, bot })),
+      ],
+    });
+    const tokens: string[] = [];
+    for (let seat = 0; seat < people; seat++)
+      tokens.push(
+        (await clients[on].join(t.id, { name: `P${seat}`, invite: t.seats[seat].invite! })).token,
+      );
+    const secrets = [...tokens, ...t.seats.flatMap((s) => (s.invite ? [s.invite] : []))];
+    return { t, tokens, secrets };
+  }
+
+  /**
+   * A table of four people made on node `on`, each seat connected on the nodes `seatNodes`
+   * gives it (its first connection drives), a spectator on `watchOn`, driven until a stop
+   * window is open; a new table when one ends first.
+   */
+  async function toStopWindow(
+    on: number,
+    mode: Mode,
+    over: Record<string, number>,
+    seatNodes: (seat: number) => number[],
+    watchOn: number,
+    acked?: readonly Acked[],
+  ) {
+    for (let tries = 0; tries < 12; tries++) {
+      const { t, tokens, secrets } = await makeTable(on, mode, 4, [], {
+        deal: 60_000,
+        idle: 60_000,
+        ...over,
+      });
+      const conns = tokens.map((token, seat) =>
+        seatNodes(seat).map((n) => clients[n].connect(t.id, { token, history: true })),
+      );
+      const watcher = clients[watchOn].connect(t.id, { history: true });
+      const all = [...conns.flat(), watcher];
+      const frames = new Map(all.map((c) => [c, recordFrames(c)]));
+      await until(() => all.every((c) => c.state !== null), 10_000, 'the snapshots');
+      acked?.forEach((a) => (a.length = 0));
+      try {
+        const drivers = conns.map((c) => c[0]);
+        await driveUntil(drivers, watcher, inStopWindow, Rng.fromSeed(t.id), { acked });
+        await until(() => synced(all, watcher), 5000, 'every connection in the window');
+        return { t, tokens, secrets, conns, drivers, watcher, all, frames };
+      } catch {
+        closeAll(all);
+      }
+    }
+    throw new Error('No table reached a stop window in 12 tries.');
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
+    const url = await suite.cluster.createDatabase();
+    nodes = await startClusterNodes(url, 3, {
+      BOT_BUDGET_MS: '5',
+      LEASE_SECONDS: String(LEASE_SECONDS),
+      POSTS_PER_SECOND: '0',
+    });
+    db = new pg.Pool({ connectionString: url, max: 2 });
+    clients = nodes.map((n) => nodeClient(n.url));
+  }, 90_000);
+  afterAll(async () => {
+    for (const n of nodes) n.child.kill('SIGKILL');
+    await db?.end();
+  });
+
+  /** A whole short game: people on n0 and n1, two bots on the lease holder, a spectator on n2. */
+  async function wholeGame(mode: Mode, on: number) {
+    const { t, tokens, secrets } = await makeTable(on, mode, 2, ['heuristic', 'random']);
+    expect(await holderOf(t.id)).toBe(`n${on}`);
+    const conns = tokens.map((token, seat) =>
+      clients[seat].connect(t.id, { token, history: true }),
+    );
+    const spectator = clients[2].connect(t.id, { history: true });
+    const viewers = [...conns, spectator];
+    const frames = viewers.map(recordFrames);
+    conns.forEach((c, seat) => playTracked(c, `${mode}/${t.id}/${seat}`));
+    await finished(t.id, clients[1], 90_000);
+    const record = (await clients[0].getRecord(t.id)) as unknown as RecordJson;
+    const parsed = parseRecord(record);
+    expect(parsed.ok, 'the record parses').toBe(true);
+    if (parsed.ok) expect(replay(imTheBoss, parsed.value).ok, 'the record replays').toBe(true);
+    // People and bots both moved (a one-round game may leave one seat with nothing to do).
+    expect(record.moves.some((m) => m.seat === 0 || m.seat === 1)).toBe(true);
+    expect(record.moves.some((m) => m.seat === 2 || m.seat === 3)).toBe(true);
+    // Each viewer, on its node, was told every move as the game filters it for that viewer:
+    // the same public sequence for all, a sealed answer to its seat only.
+    const expected = expectedStreams(record, 4);
+    const who = [0, 1, null] as const;
+    await until(
+      () => who.every((v, k) => viewers[k].state?.seq === expected.streams.get(v)!.length),
+      10_000,
+      'every connection told of the last move',
+    );
+    who.forEach((v, k) => {
+      expectTold(frames[k], expected.streams.get(v)!, expected.view(v), `${mode}: ${v} on n${k}`);
+      scanImb(frames[k], v, [record.seed, ...secrets]);
+    });
+    closeAll(viewers);
+    return record.moves.length;
+  }
+
+  it('plays whole games in both modes: people on two nodes, bots on the lease holder, a spectator on the third; every frame scanned; the records replay', async () => {
+    // Both games at once: the real-time one held by n2, the turn-based one by n0.
+    const moves = await Promise.all(MODES.map((mode, k) => wholeGame(mode, k === 0 ? 2 : 0)));
+    for (const n of moves) expect(n).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('two Stops sent at once from two nodes into one real-time window: both taken sealed, the first received counts, every connection told the same', async () => {
+    for (let tries = 0; tries < 15; tries++) {
+      // Made on n2 (which runs the window's clock); each seat connected on n0 and on n1.
+      const w = await toStopWindow(
+        2,
+        'realtime',
+        { stopWindow: 3000, stopWindowMin: 300 },
+        () => [0, 1],
+        2,
+      );
+      const asked = pubOf(w.watcher)!.deal!.pending!.asked.slice();
+      const holders = asked.filter((p) => legalOf(w.drivers[p])?.stop?.length);
+      if (holders.length < 2) {
+        closeAll(w.all);
+        continue;
+      }
+      const [a, b] = holders;
+      const cards = [a, b].map((p) => legalOf(w.drivers[p])!.stop![0]);
+      const window = pubOf(w.watcher)!.deal!.window;
+      const before = (await storedMoves(w.t.id)).length;
+      // a's Stop through n0, b's through n1, together.
+      const out = await Promise.all([
+        settled(w.conns[a][0].move({ type: 'playStop', card: cards[0] })),
+        settled(w.conns[b][1].move({ type: 'playStop', card: cards[1] })),
+      ]);
+      expect(
+        out.map((o) => o.ok),
+        'both Stops acknowledged',
+      ).toEqual([true, true]);
+      await until(
+        () => {
+          const d = pubOf(w.watcher)?.deal;
+          return !d || d.phase !== 'stop' || d.window !== window;
+        },
+        15_000,
+        'the close',
+      );
+      await until(() => synced(w.all, w.watcher), 5000, 'every connection told of the close');
+      // Both stored, one after the other; the first stored is the first received.
+      const answers = (await storedMoves(w.t.id)).slice(before).filter((m) => m.seat >= 0);
+      expect(answers.map((m) => m.seat).sort()).toEqual([a, b].sort());
+      expect(answers.every((m) => m.move.type === 'playStop')).toBe(true);
+      const first = answers[0].seat;
+      const other = first === a ? b : a;
+      const cardOf = (p: number) => cards[p === a ? 0 : 1];
+      // Every connection (each seat on two nodes, the spectator on the third) was told the
+      // same close, naming the first; no one heard another seat's sealed answer.
+      const closes = w.all.map((c) =>
+        w.frames
+          .get(c)!
+          .flatMap((f) => (f.type === 'events' ? f.events : []))
+          .map((e) => e as { type: string; by?: number })
+          .filter((e) => e.type === 'stopWindowClosed'),
+      );
+      for (const c of closes) expect(c).toEqual(closes[0]);
+      expect(closes[0].at(-1)).toMatchObject({ by: first });
+      // The first's card is spent; the other keeps its own, as seen on both of its nodes.
+      for (const c of w.conns[first]) expect(viewOf(c)!.hand).not.toContain(cardOf(first));
+      for (const c of w.conns[other]) expect(viewOf(c)!.hand).toContain(cardOf(other));
+      // A seat's two connections, on two nodes, got the same frames, numbered alike.
+      const told = (c: TableConnection) =>
+        w.frames.get(c)!.flatMap((f) => (f.type === 'events' ? [[f.seq, f.seat, f.events]] : []));
+      for (const [x, y] of w.conns) expect(told(y)).toEqual(told(x));
+      w.conns.forEach((pair, seat) =>
+        pair.forEach((c) => scanImb(w.frames.get(c)!, seat, [...w.secrets])),
+      );
+      scanImb(w.frames.get(w.watcher)!, null, [...w.secrets]);
+      closeAll(w.all);
+      return;
+    }
+    throw new Error('No stop window asked two Stop holders in 15 tries.');
+  }, 120_000);
+
+  it("every asked seat's answer sent at once from two nodes into a real-time window: all taken sealed, every node tells one deadline, the window closes at its shortest length", async () => {
+    const FULL_MS = 4000;
+    // Seats alternately on n0 and n1; the table (its clock) on n2, with the spectator.
+    const w = await toStopWindow(
+      2,
+      'realtime',
+      { stopWindow: FULL_MS, stopWindowMin: 400 },
+      (seat) => [seat % 2],
+      2,
+    );
+    const clockOf = (c: TableConnection) =>
+      c.state?.clocks.find((k) => k.id.startsWith('stopWindow:'));
+    const deadline = clockOf(w.watcher)!.deadline;
+    for (const c of w.all)
+      expect(Math.abs(clockOf(c)!.deadline - deadline), 'one deadline on every node').toBeLessThan(
+        250,
+      );
+    const asked = pubOf(w.watcher)!.deal!.pending!.asked.slice();
+    const window = pubOf(w.watcher)!.deal!.window;
+    const from = new Map(w.all.map((c) => [c, w.frames.get(c)!.length]));
+    const before = (await storedMoves(w.t.id)).length;
+    const out = await Promise.all(asked.map((p) => settled(w.drivers[p].move({ type: 'pass' }))));
+    expect(
+      out.map((o) => (o.ok ? 'ok' : o.code)),
+      'every answer taken',
+    ).toEqual(asked.map(() => 'ok'));
+    await until(
+      () => {
+        const d = pubOf(w.watcher)?.deal;
+        return !d || d.phase !== 'stop' || d.window !== window;
+      },
+      FULL_MS + 5000,
+      'the close',
+    );
+    // Every seat answered: the window drops to its shortest length, far below its full one.
+    expect(deadline - Date.now(), 'closed well before its full length').toBeGreaterThan(1500);
+    const stored = (await storedMoves(w.t.id)).slice(before);
+    expect(stored.filter((m) => m.seat >= 0).map((m) => m.seat)).toEqual(
+      expect.arrayContaining(asked),
+    );
+    // Until the close, nobody heard of another seat's answer: a seat's own, then the clock.
+    await until(() => synced(w.all, w.watcher), 5000, 'every connection told of the close');
+    for (const c of w.all) {
+      const seat = c.state!.seat;
+      const seen = w.frames
+        .get(c)!
+        .slice(from.get(c))
+        .flatMap((f) => (f.type === 'events' ? [f.seat] : []));
+      const close = seen.indexOf(-1);
+      expect(close).toBeGreaterThanOrEqual(0);
+      expect(seen.slice(0, close), `seat ${seat}: answers before the close`).toEqual(
+        seat !== null && asked.includes(seat) ? [seat] : [],
+      );
+      scanImb(w.frames.get(c)!, seat, [...w.secrets]);
+    }
+    closeAll(w.all);
+  }, 120_000);
+
+  it("a turn-based window's answers sent at once from two nodes: the prompted seat's is taken, the other refused, as on one node", async () => {
+    const w = await toStopWindow(2, 'turnBased', { prompt: 5000 }, () => [0, 1], 2);
+    const p = pubOf(w.watcher)!.deal!.pending!;
+    const prompted = p.asked[p.prompt];
+    const other = p.asked.find((s) => s !== prompted)!;
+    // The other asked seat on n0, the prompted one on n1, together.
+    const out = await Promise.all([
+      settled(w.conns[other][0].move({ type: 'pass' })),
+      settled(w.conns[prompted][1].move({ type: 'pass' })),
+    ]);
+    expect(out[1].ok, "the prompted seat's answer").toBe(true);
+    expect(out[0].ok).toBe(false);
+    if (!out[0].ok) expect(['not-your-turn', 'stale-seq']).toContain(out[0].code);
+    await until(() => synced(w.all, w.watcher), 5000, 'every connection told');
+    const stored = await storedMoves(w.t.id);
+    expect(stored.at(-1)).toMatchObject({ seat: prompted, move: { type: 'pass' } });
+    closeAll(w.all);
+  }, 120_000);
+
+  /**
+   * A table held by n0 whose window's clock (`clock`: its id's prefix) runs, the people on n1
+   * (seats 0, 1) and n2 (seats 2, 3), a spectator on n2; each seat's acknowledged moves.
+   */
+  async function heldWindow(mode: Mode, windowMs: number) {
+    const acked: Acked[] = [[], [], [], []];
+    const w = await toStopWindow(
+      0,
+      mode,
+      { stopWindow: windowMs, stopWindowMin: 400, prompt: windowMs },
+      (seat) => [seat < 2 ? 1 : 2],
+      2,
+      acked,
+    );
+    const clock = mode === 'realtime' ? 'stopWindow:' : 'prompt:';
+    const deadline = w.watcher.state!.clocks.find((k) => k.id.startsWith(clock))!.deadline;
+    const from = w.frames.get(w.watcher)!.length;
+    return { ...w, mode, acked, clock, deadline, from };
+  }
+
+  /**
+   * After the kill: the window's clock runs out at its first deadline on the new holder (a
+   * real-time window closes; a turn-based prompt passes on), then the game is played to its
+   * end on the live nodes; every acknowledged move is in the record.
+   */
+  async function afterKill(h: Awaited<ReturnType<typeof heldWindow>>, killedAt: number) {
+    let holder: string | undefined;
+    await until(
+      () => {
+        void holderOf(h.t.id).then((x) => (holder = x));
+        return holder === 'n1' || holder === 'n2';
+      },
+      15_000,
+      'another node to take the lease',
+    );
+    const tookMs = Date.now() - killedAt;
+    expect(tookMs, 'taken over within a few seconds').toBeLessThan((LEASE_SECONDS + 4) * 1000);
+    // A spectator arriving now on either live node is told the window's first deadline.
+    for (const n of [1, 2]) {
+      const late = clients[n].connect(h.t.id, { reconnect: false });
+      await until(() => late.state !== null, 5000, 'a late snapshot');
+      const k = late.state!.clocks.find((c) => c.id.startsWith(h.clock));
+      expect(k, `${h.mode}: the window's clock told on n${n}`).toBeDefined();
+      expect(Math.abs(k!.deadline - h.deadline), `${h.mode}: its deadline on n${n}`).toBeLessThan(
+        300,
+      );
+      late.close();
+    }
+    // The clock's move: by the clock, at its first deadline, not a fresh one from the takeover.
+    const watched = h.frames.get(h.watcher)!;
+    const byClock = () =>
+      watched
+        .slice(h.from)
+        .find(
+          (f): f is Extract<ServerMessage, { type: 'events' }> =>
+            f.type === 'events' && f.seat === -1,
+        );
+    await until(() => !!byClock(), 20_000, `${h.mode}: the window's clock to run out`);
+    const ranOutAt = Date.now();
+    if (h.mode === 'realtime')
+      expect(byClock()!.events.map((e) => (e as { type: string }).type)).toContain(
+        'stopWindowClosed',
+      );
+    expect(ranOutAt, `${h.mode}: not before its deadline`).toBeGreaterThanOrEqual(h.deadline - 100);
+    expect(ranOutAt - h.deadline, `${h.mode}: at its first deadline`).toBeLessThan(1500);
+    // The game plays on to its end on the two live nodes.
+    await driveUntil(h.drivers, h.watcher, (t) => t.phase === 'over', Rng.fromSeed(h.t.id), {
+      acked: h.acked,
+      interrupt: false,
+    });
+    await finished(h.t.id, clients[1], 30_000);
+    const record = (await clients[2].getRecord(h.t.id)) as unknown as RecordJson;
+    const parsed = parseRecord(record);
+    expect(parsed.ok && replay(imTheBoss, parsed.value).ok, 'the record replays').toBe(true);
+    // Every acknowledged move is in the record, at the seq its seat was told.
+    const expected = expectedStreams(record, 4);
+    let count = 0;
+    h.acked.forEach((list, seat) => {
+      const told = expected.told.get(seat)!;
+      for (const { seq, move } of list) {
+        const stored = record.moves[told[seq - 1] - 1];
+        expect(stored, `${h.mode}: seat ${seat}'s acknowledged move ${seq}`).toEqual({
+          seat,
+          ...(move as object),
+        });
+        count++;
+      }
+    });
+    expect(count).toBeGreaterThan(3);
+    await until(
+      () => h.watcher.state?.seq === expected.streams.get(null)!.length,
+      10_000,
+      'the spectator told of the last move',
+    );
+    expectTold(watched, expected.streams.get(null)!, expected.view(null), 'the spectator on n2');
+    for (const c of h.all) scanImb(h.frames.get(c)!, c.state!.seat, [record.seed, ...h.secrets]);
+    closeAll(h.all);
+    return { mode: h.mode, tookMs, late: ranOutAt - h.deadline };
+  }
+
+  it("SIGKILL of the lease holder while windows' clocks run (both modes): another node takes them over within seconds with the time left, the clocks run out at their first deadlines, the games end with every acknowledged move", async () => {
+    const WINDOW_MS = 10_000;
+    // Two tables held by n0, each with a window open when n0 dies (a real-time stop window;
+    // a turn-based window's prompt), with time enough left for the takeover.
+    let held: Awaited<ReturnType<typeof heldWindow>>[] = [];
+    for (let tries = 0; ; tries++) {
+      held = await Promise.all(MODES.map((mode) => heldWindow(mode, WINDOW_MS)));
+      if (held.every((h) => h.deadline - Date.now() > WINDOW_MS / 2)) break;
+      held.forEach((h) => closeAll(h.all));
+      if (tries === 2) throw new Error('No two windows open together in 3 tries.');
+    }
+    for (const h of held) expect(await holderOf(h.t.id)).toBe('n0');
+    // Real time: one asked seat answers (sealed) before the kill, one after it, and at least
+    // one never does, so that the window runs its full length. (Turn-based: an answer would
+    // start the next prompt's clock; nobody answers.)
+    const rt = held[0];
+    const asked = pubOf(rt.watcher)!.deal!.pending!.asked.slice();
+    const answer = (p: number) => sendTracked(rt.drivers[p], { type: 'pass' }, rt.acked[p]);
+    if (asked.length >= 2) await answer(asked[0]);
+    await sleep(300);
+    const killedAt = Date.now();
+    nodes[0].child.kill('SIGKILL');
+    await new Promise((r) => nodes[0].child.once('exit', r));
+    // A person's move made while no node holds the table is committed all the same.
+    if (asked.length >= 3) await answer(asked[1]);
+    const out = await Promise.all(held.map((h) => afterKill(h, killedAt)));
+    process.stdout.write(
+      out
+        .map(
+          (o) =>
+            `${o.mode}: taken over ${o.tookMs} ms after the kill; the clock ran out ${o.late} ms after its first deadline\n`,
+        )
+        .join(''),
+    );
+  }, 150_000);
+});

@@ -1,0 +1,110 @@
+/**
+ * Helpers for the I'm the Boss! tests through the server (one process or several nodes): short
+ * clocks, a thin client's move from the compact legal form, and the game's hidden-information
+ * scan of a seat's frames.
+ */
+import { expect } from 'vitest';
+import type { Rng } from '@boss-table/core';
+import type { ImbLegal } from '@boss-table/im-the-boss';
+import type { ServerMessage } from '@boss-table/client';
+import { scanFrames } from './frame-scan.js';
+
+export type Mode = 'realtime' | 'turnBased';
+export const MODES: readonly Mode[] = ['realtime', 'turnBased'];
+
+/** Short clocks (milliseconds) so that a table plays in seconds. */
+export const clocks = (over: Record<string, number> = {}) => ({
+  turn: 8000,
+  discard: 5000,
+  deal: 6000,
+  idle: 3000,
+  stopWindow: 600,
+  stopWindowMin: 200,
+  lastCall: 500,
+  lastCallMin: 200,
+  step: 5000,
+  prompt: 3000,
+  ...over,
+});
+
+/** A random subset of `list` with at least `min` items. */
+export function subset<T>(list: readonly T[], rng: Rng, min: number): T[] {
+  const out = list.filter(() => rng.int(2) === 0);
+  while (out.length < min && out.length < list.length) {
+    const x = rng.pick(list);
+    if (!out.includes(x)) out.push(x);
+  }
+  return out;
+}
+
+/**
+ * A move from the compact legal form alone (and the seat's own hand for a discard): a kind
+ * drawn among the legal kinds, then one of its choices. Windows are mostly passed and turns
+ * mostly declare, so that games are short.
+ */
+export function imbMoveFromLegal(legal: unknown, rng: Rng, hand: readonly string[] = []): unknown {
+  const l = legal as ImbLegal;
+  const kinds: (() => unknown)[] = [];
+  for (const type of l.plain) kinds.push(() => ({ type }));
+  if (l.placeMarker) kinds.push(() => ({ type: 'placeMarker', space: rng.pick(l.placeMarker!) }));
+  if (l.declareDeal) {
+    const declare = () => ({ type: 'declareDeal', clan: subset(l.declareDeal!, rng, 0) });
+    kinds.push(declare, declare);
+  }
+  if (l.commitClan?.length)
+    kinds.push(() => ({ type: 'commitClan', cards: [rng.pick(l.commitClan!)] }));
+  if (l.offerClan?.length)
+    kinds.push(() => ({ type: 'offerClan', cards: [rng.pick(l.offerClan!)] }));
+  if (l.discard) kinds.push(() => ({ type: 'discard', cards: hand.slice(0, l.discard!.count) }));
+  if (l.offerPlacard?.length)
+    kinds.push(() => ({ type: 'offerPlacard', placard: rng.pick(l.offerPlacard!) }));
+  if (l.propose?.length)
+    kinds.push(() => {
+      const p = rng.pick(l.propose!);
+      const { min, max } = p.dividends;
+      return {
+        type: 'propose',
+        to: p.to,
+        items: p.items.length ? [rng.pick(p.items)] : [],
+        dividends: min + rng.int(max - min + 1),
+      };
+    });
+  for (const type of ['accept', 'reject', 'cancel'] as const)
+    if (l[type]?.length) kinds.push(() => ({ type, id: rng.pick(l[type]!) }));
+  if (l.travel?.length)
+    kinds.push(() => {
+      const t = rng.pick(l.travel!);
+      return { type: 'playTravel', card: t.card, target: rng.pick(t.targets) };
+    });
+  if (l.recruit && l.recruit.cards.length >= 3)
+    kinds.push(() => ({
+      type: 'playRecruit',
+      cards: l.recruit!.cards.slice(0, 3),
+      target: rng.pick(l.recruit!.targets),
+    }));
+  if (l.boss?.length) kinds.push(() => ({ type: 'playBoss', card: rng.pick(l.boss!) }));
+  if (l.stop?.length) kinds.push(() => ({ type: 'playStop', card: rng.pick(l.stop!) }));
+  // In a window, pass most of the time.
+  if (l.plain.includes('pass') && l.phase !== 'open' && rng.int(3) > 0) return { type: 'pass' };
+  return rng.pick(kinds)();
+}
+
+const PRIVATE = ['handDealt', 'cardsDrawnDetail', 'handLimitPrompt', 'discardedDetail', 'answered'];
+
+/**
+ * Fails if a frame sent to `seat` (null: a spectator) holds what it may not know: a view of
+ * another seat, another seat's private event (its dealt or drawn cards, its discards, its
+ * sealed answer), the seed, or any of `secrets` (the seed's value, tokens, invites).
+ */
+export function scanImb(
+  frames: readonly ServerMessage[],
+  seat: number | null,
+  secrets: readonly string[] = [],
+): void {
+  scanFrames(frames, secrets, ['seed', 'rng', 'hands', 'token', 'tokenHash', 'stopCards'], (o) => {
+    if (o.game === 'im-the-boss' && 'hand' in o)
+      expect(o.viewer, 'a view of another seat').toBe(seat);
+    if (typeof o.type === 'string' && PRIVATE.includes(o.type))
+      expect(o.seat, `${o.type} of another seat`).toBe(seat);
+  });
+}
