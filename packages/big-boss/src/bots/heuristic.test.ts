@@ -151,7 +151,8 @@ describe('Big Boss heuristic bot', () => {
         lion: { track: '1 2:5 3:5 4:5 5:5', price: 50 },
         lunar: { track: '30 31:2 32', price: 6 },
       },
-      hands: ['I33', ''],
+      // Early: hands still full (the rise to come follows the cards left in hands).
+      hands: ['I33 I40 I41 I42 I43 I44 I45 I46 I47 I48 I49 I50', 'I60 I61 I62 I63 I64 I65 I66'],
       cash: 100,
     });
     t.play('expand I33 33');
@@ -173,6 +174,9 @@ describe('Big Boss heuristic bot', () => {
     const before = {
       ...DEFAULT_HEURISTIC.original,
       growth: 30,
+      clock: 'pieces' as const,
+      clockPower: 1,
+      tower: 1,
       handPlay: 0.6,
       cashBonus: 1.5,
       foundingInHand: 1,
@@ -183,6 +187,32 @@ describe('Big Boss heuristic bot', () => {
       card: 'I4',
       space: 4,
     });
+  });
+
+  it('original: late in the game (few cards in hands) buys no share above its price, nor a tower', () => {
+    const t = position({
+      rules: 'original',
+      players: 2,
+      companies: { lunar: { track: '30 31 32', price: 3 }, lion: { track: '1 2 3', price: 3 } },
+      hands: ['I33 I60', 'I50'],
+      cash: 30,
+    });
+    t.play('expand I33 33');
+    expect(t.view().phase).toBe('invest');
+    expect(choose(t.view(0))).toEqual({ type: 'invest', shares: [], tower: false });
+    // The weights of issue 20's first pass (a rise of 20 read from the pieces left, a tower
+    // worth three shares) spent the cash on a company at 4 that the game's end will leave there.
+    const before = {
+      ...DEFAULT_HEURISTIC.original,
+      growth: 20,
+      clock: 'pieces' as const,
+      clockPower: 1,
+      tower: 1,
+    };
+    const ctx = { rng: Rng.fromSeed('h'), deadline: Infinity };
+    const old = bigBossHeuristicBot(before).chooseMove(t.view(0), ctx);
+    expect(old).toMatchObject({ type: 'invest' });
+    expect(old.type === 'invest' && (old.tower || (old.shares ?? []).length > 0)).toBe(true);
   });
 
   it('modern: buys shares of a company its own cards will raise, not of one at 50', () => {

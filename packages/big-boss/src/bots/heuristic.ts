@@ -4,9 +4,10 @@
  * by what the position is worth to this seat against the others:
  *
  * - a share is worth the price its company is expected to reach by the end: the price now,
- *   plus a rise that shrinks as the pieces run out and as the company runs out of room, never
- *   above 50, plus what the cards in this seat's own hand will add to it;
- * - a tower is three such shares, a card in hand its end value (modern +5/+10, original −5)
+ *   plus a rise that shrinks as the game runs out (pieces, or cards in hands) and as the
+ *   company runs out of room, never above 50, plus what the cards in this seat's own hand
+ *   will add to it;
+ * - a tower is three such shares (original: half that, bought with scarce cash), a card in hand its end value (modern +5/+10, original −5)
  *   plus part of what playing it now would earn;
  * - cash is cash, and the last few millions (enough to buy a card) a little more;
  * - the others' worth (cash, shares and towers, valued the same way) counts against it.
@@ -63,6 +64,16 @@ export interface HeuristicWeights {
    * later may never be played.
    */
   readonly foundingInHand: number;
+  /**
+   * How much of the game is still to come, the part of `growth` a company can still make:
+   * `pieces`, the pieces left in the box (of 92); `hands`, the cards left in all hands (of
+   * those dealt) to the power `clockPower`. The original game ends when everyone is stuck,
+   * with 50–60 pieces still in the box, while its hands empty as it goes.
+   */
+  readonly clock: 'pieces' | 'hands';
+  readonly clockPower: number;
+  /** Part of three shares' worth a tower bought now is worth (its price is cash gone now). */
+  readonly tower: number;
 }
 
 /**
@@ -70,12 +81,15 @@ export interface HeuristicWeights {
  * modern game cash is worth more than shares: it buys cards (Level cards above all) whose
  * plays on dear companies earn up to 50 each, so a share is valued at its price now plus only
  * what this seat's own cards and a near merger will add (no general growth). In the original
- * game (less cash, cards in hand −5 at the end, no face-up row or Level stack) shares bought
- * early in growing companies pay; the game is short (all eight companies are founded within
- * a few rounds and it ends when everyone is stuck, usually with 50–60 pieces still in the
- * box), so a card that can found is played while it can (worth nothing more in hand than
- * its −5), cash is worth no more than its face (it is spent on shares rather than kept to
- * buy blind cards), and a card that can be played is worth nearly all it would earn.
+ * game (less cash, cards in hand −5 at the end, no face-up row or Level stack) the game is
+ * short (all eight companies are founded within a few rounds and it ends when everyone is
+ * stuck, usually with 50–60 pieces still in the box), so prices rise little after the first
+ * rounds (a share the heuristic bought rose 8.5 by the end on average when 20 or more cards
+ * were in hands, 1.4 when 8–11 were): the rise follows the square of the cards left in hands,
+ * and a tower (15 of the 30 a seat starts with) counts half its three shares. A card that
+ * can found is played while it can (worth nothing more in hand than its −5), cash is worth no
+ * more than its face (it is spent on shares rather than kept to buy blind cards), and a card
+ * that can be played is worth nearly all it would earn.
  */
 export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
   modern: {
@@ -88,9 +102,15 @@ export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
     cashBonus: 1.5,
     mergeRisk: 0.5,
     foundingInHand: 1,
+    clock: 'pieces',
+    clockPower: 1,
+    tower: 1,
   },
   original: {
-    growth: 20,
+    growth: 3,
+    clock: 'hands',
+    clockPower: 2,
+    tower: 0.5,
     room: 12,
     ownCards: 0.8,
     handPlay: 0.9,
@@ -130,7 +150,12 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
       if (a >= 0 && (b < 0 || b === a)) own[a] += 1;
       else if (b >= 0 && a < 0) own[b] += 1;
     }
-  const left = s.piecesLeft / PIECES;
+  let cards = 0;
+  if (w.clock === 'hands') for (const hand of s.hands) cards += hand.length;
+  const left =
+    (w.clock === 'hands'
+      ? Math.min(1, cards / (s.config.handSize * s.config.players))
+      : s.piecesLeft / PIECES) ** w.clockPower;
   const out = new Array<number>(COMPANY_COUNT);
   for (let c = 0; c < COMPANY_COUNT; c++) {
     const price = s.price[c];
@@ -247,7 +272,7 @@ function forEachInvest(
   const base = cashWorth(cash, w);
   const consider = (shares: number[], tower: boolean) => {
     let cost = tower ? offer!.cost : 0;
-    let value = tower ? 3 * expected[offer!.company] : 0;
+    let value = tower ? 3 * w.tower * expected[offer!.company] : 0;
     for (const c of shares) {
       cost += shareCost(s, c);
       value += expected[c];
