@@ -1,21 +1,32 @@
 /**
- * `npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K]`: N tables
- * of four human seats, each seat its own WebSocket client through the SDK, each table moving
- * about once a second. Reports moves per second, latency from sending a move to receiving
- * its events (p50, p95, p99), errors, lost moves, the server's memory and the CPU each
- * process used. Without --url it starts the built server as a child process on a free port
- * with a fresh data folder (SQLite); with --database on a throwaway PostgreSQL
- * (`pg-test-cluster.ts`), and with --nodes K (implies --database) as K nodes sharing it: each
- * table's four sockets are spread over the nodes (seat s of table t on node (t + s) mod K).
+ * `npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K]
+ * [--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND]`:
+ * N tables of P seats (default 4), the first P − B of them people — each its own WebSocket
+ * client through the SDK — and the last B the server's bots of kind `--bot` (default
+ * `heuristic`). A person chooses its moves from its own view with the game's bot of kind
+ * `--people` (default `random`), run in this process as a thin client would; each person
+ * acts about a second after the table's last move, so that a strict-turn table moves about
+ * once a second and, in an open window (I'm the Boss), every person who may act does so at
+ * once. Reports moves per second, latency from sending a move to receiving its events
+ * (p50, p95, p99), errors, lost moves (acknowledged moves the database lacks, counted per
+ * table and seat), the server's memory and the CPU each process used. Without --url it
+ * starts the built server as a child process on a free port with a fresh data folder
+ * (SQLite); with --database on a throwaway PostgreSQL (`pg-test-cluster.ts`), and with
+ * --nodes K (implies --database) as K nodes sharing it: each table's sockets are spread
+ * over the nodes (seat s of table t on node (t + s) mod K).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Rng } from '@boss-table/core';
+import { Rng, WAIT } from '@boss-table/core';
 import type { TableConnection } from '@boss-table/client';
+import { findGame } from '@boss-table/games';
+import { makeBot } from '@boss-table/games/bots';
 import { findPgBin, startPgCluster, type PgCluster } from './pg-test-cluster.js';
 import {
-  moveFromLegal,
   nodeClient,
+  tempDataDir,
   startBuiltServer,
   startClusterNodes,
   type ClusterNode,
@@ -31,18 +42,38 @@ const seconds = Number(flag('seconds', '30'));
 const json = process.argv.includes('--json');
 const nodeCount = Number(flag('nodes', '1'));
 const onPostgres = process.argv.includes('--database') || process.argv.includes('--nodes');
-if (
-  !Number.isInteger(tables) ||
-  tables < 1 ||
-  !(seconds > 0) ||
-  !Number.isInteger(nodeCount) ||
-  nodeCount < 1
-) {
-  process.stderr.write(
-    'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] [--json]\n',
-  );
+const gameId = flag('game', 'the-boss');
+const players = Number(flag('players', '4'));
+const botSeats = Number(flag('bots', '0'));
+const botKind = flag('bot', 'heuristic');
+const peopleKind = flag('people', 'random');
+const usage =
+  'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
+  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--json]';
+function refuse(why: string): never {
+  process.stderr.write(`loadtest: ${why}\n${usage}\n`);
   process.exit(2);
 }
+if (!Number.isInteger(tables) || tables < 1) refuse('--tables must be a whole number from 1.');
+if (!(seconds > 0)) refuse('--seconds must be a positive number.');
+if (!Number.isInteger(nodeCount) || nodeCount < 1) refuse('--nodes must be a whole number from 1.');
+const game = findGame(gameId);
+if (!game) refuse(`No game "${gameId}".`);
+if (!Number.isInteger(players) || players < game.minPlayers || players > game.maxPlayers)
+  refuse(`--players for ${gameId} must be from ${game.minPlayers} to ${game.maxPlayers}.`);
+if (!Number.isInteger(botSeats) || botSeats < 0 || botSeats >= players)
+  refuse('--bots must leave at least one person at each table.');
+let gameOptions: Record<string, unknown> = {};
+try {
+  const parsed: unknown = JSON.parse(flag('options', '{}'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
+  gameOptions = parsed as Record<string, unknown>;
+} catch {
+  refuse('--options must be a JSON object.');
+}
+const people = players - botSeats;
+const madeBot = makeBot(gameId, peopleKind);
+const personBot = madeBot.ok ? madeBot.value : refuse(madeBot.error.message);
 
 const limitsOff = {
   POSTS_PER_SECOND: '0',
@@ -54,10 +85,14 @@ const limitsOff = {
 /** The server's processes: one node on SQLite, or K nodes on a throwaway PostgreSQL. */
 async function startServers(): Promise<{
   databaseUrl?: string;
+  dataDir?: string;
   nodes: Pick<ClusterNode, 'url' | 'child'>[];
   pg?: PgCluster;
 }> {
-  if (!onPostgres) return { nodes: [await startBuiltServer(limitsOff)] };
+  if (!onPostgres) {
+    const dataDir = tempDataDir();
+    return { nodes: [await startBuiltServer({ ...limitsOff, DATA_DIR: dataDir })], dataDir };
+  }
   const bin = findPgBin();
   if (!bin) throw new Error("--database needs PostgreSQL's server programs (initdb, pg_ctl).");
   const pg = await startPgCluster(bin);
@@ -108,49 +143,75 @@ async function main() {
   let sent = 0;
   let acked = 0;
   let measuring = false;
-  const pendingSince = new Map<string, number>();
   const conns: TableConnection[] = [];
-  /** The seqs acknowledged at each table (The Boss seals no move: a seat's seq is the table's). */
-  const ackedPerTable = new Map<string, Set<number>>();
+  /** Per table and seat, the moves acknowledged to that seat's person. */
+  const ackedPerSeat = new Map<string, number>();
+  /** The seats whose move was sent and whose events have not arrived yet. */
+  const waiting = new Set<string>();
 
   process.stderr.write(
-    `loadtest: opening ${tables} tables (${tables * 4} sockets) on ${servers.map((s) => s.url).join(' ')}\n`,
+    `loadtest: opening ${tables} tables of ${gameId} (${people} people and ${botSeats} ` +
+      `${botKind} bots each, ${tables * people} sockets) on ${servers.map((s) => s.url).join(' ')}\n`,
   );
   for (let t = 0; t < tables; t++) {
     const created = await on(t).createTable({
-      game: 'the-boss',
-      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+      game: gameId,
+      options: { ...gameOptions, players },
+      seats: Array.from({ length: players }, (_, s) =>
+        s < people ? { kind: 'human' as const } : { kind: 'bot' as const, bot: botKind },
+      ),
       graceSeconds: 3600,
     });
-    ackedPerTable.set(created.id, new Set());
     let lastMove = Date.now() + Math.random() * 1000;
-    for (let seat = 0; seat < 4; seat++) {
+    for (let seat = 0; seat < people; seat++) {
       const j = await on(t).join(created.id, {
         name: `s${seat}`,
         invite: created.seats[seat].invite!,
       });
       const conn = on(t + seat).connect(created.id, { token: j.token });
-      const rng = Rng.fromSeed(`${created.id}/${seat}`);
+      const key = `${created.id}/${seat}`;
+      ackedPerSeat.set(key, 0);
+      const rng = Rng.fromSeed(key);
       let timer: NodeJS.Timeout | null = null;
+      /** When this seat's move in flight was sent, until its events arrive. */
+      let sentAt: number | null = null;
+      /** The seat's own number of the move acknowledged, whose events are awaited. */
+      let ackedSeq: number | null = null;
+      /** The newest events seen, and when: they may arrive before the ack's promise settles. */
+      let seenSeq = 0;
+      let seenAt = 0;
+      const arrived = (at: number) => {
+        if (measuring && sentAt !== null) latencies.push(at - sentAt);
+        sentAt = null;
+        ackedSeq = null;
+        waiting.delete(key);
+      };
       const act = () => {
         const st = conn.state;
-        if (!st?.legal || timer) return;
+        if (!st?.legal || timer || sentAt !== null) return;
         const at = Math.max(Date.now(), lastMove + 900 + Math.random() * 200);
         timer = setTimeout(() => {
           timer = null;
           const now = conn.state;
-          if (!now?.legal) return;
-          const key = `${created.id}/${now.seq + 1}`;
-          pendingSince.set(key, performance.now());
+          if (!now?.legal || sentAt !== null) return;
+          const move = personBot.chooseMove(now.view, { rng, deadline: performance.now() + 50 });
+          if (move === WAIT) return; // asked again after the next change
+          sentAt = performance.now();
+          waiting.add(key);
           if (measuring) sent++;
-          conn.move(moveFromLegal(now.legal, rng)).then(
+          conn.move(move).then(
             (seq) => {
               if (measuring) acked++;
-              ackedPerTable.get(created.id)!.add(seq);
+              ackedPerSeat.set(key, ackedPerSeat.get(key)! + 1);
+              // Its events came in the same read as the ack: already here.
+              if (seenSeq >= seq) arrived(seenAt);
+              else ackedSeq = seq;
             },
             () => {
               if (measuring) errors++;
-              pendingSince.delete(key);
+              sentAt = null;
+              waiting.delete(key);
+              act();
             },
           );
         }, at - Date.now());
@@ -158,12 +219,9 @@ async function main() {
       conn.on('snapshot', act);
       conn.on('events', (m) => {
         lastMove = Date.now();
-        const key = `${created.id}/${m.seq}`;
-        const started = pendingSince.get(key);
-        if (started !== undefined && m.seat === seat) {
-          pendingSince.delete(key);
-          if (measuring) latencies.push(performance.now() - started);
-        }
+        seenSeq = m.seq;
+        seenAt = performance.now();
+        if (ackedSeq !== null && m.seq >= ackedSeq) arrived(seenAt);
         if ('legal' in m) act();
       });
       conn.on('error', () => measuring && errors++);
@@ -201,25 +259,33 @@ async function main() {
       /boss_process_resident_memory_bytes(?:\{[^}]*\})? (\d+)/.exec(metrics)?.[1] ?? NaN,
     );
   }
-  // Lost: acknowledged moves the server does not have (on PostgreSQL: the database, which a
-  // node following a table may lag behind by a moment).
-  let lost = 0;
-  // The tables keep moving: what was acknowledged before the count is what it must hold.
-  const ackedBefore = new Map([...ackedPerTable].map(([id, seqs]) => [id, [...seqs]]));
+  // Lost: acknowledged moves the database does not have, counted per table and seat (bots'
+  // and clocks' moves are not acknowledged to anyone here; on PostgreSQL a node following a
+  // table may lag behind the database by a moment). The tables keep moving: what was
+  // acknowledged before the count is what the database must hold.
+  const ackedBefore = new Map(ackedPerSeat);
   const stored = new Map<string, number>();
+  const perSeat = 'SELECT table_id, seat, count(*) AS n FROM moves GROUP BY table_id, seat';
   if (cluster.databaseUrl) {
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
-    const rows = await db.query<{ table_id: string; n: string }>(
-      'SELECT table_id, count(*) AS n FROM moves GROUP BY table_id',
-    );
-    for (const r of rows.rows) stored.set(r.table_id, Number(r.n));
+    const rows = await db.query<{ table_id: string; seat: number; n: string }>(perSeat);
+    for (const r of rows.rows) stored.set(`${r.table_id}/${r.seat}`, Number(r.n));
     await db.end();
-  } else for (const id of ackedPerTable.keys()) stored.set(id, (await on(0).getTable(id)).seq);
-  for (const [id, seqs] of ackedBefore)
-    for (const seq of seqs) if (seq > (stored.get(id) ?? 0)) lost++;
+  } else if (cluster.dataDir) {
+    const db = new Database(join(cluster.dataDir, 'boss-table.sqlite'), { readonly: true });
+    for (const r of db.prepare(perSeat).all() as { table_id: string; seat: number; n: number }[])
+      stored.set(`${r.table_id}/${r.seat}`, r.n);
+    db.close();
+  }
+  let lost = 0;
+  if (cluster.databaseUrl || cluster.dataDir)
+    for (const [key, n] of ackedBefore) lost += Math.max(0, n - (stored.get(key) ?? 0));
   latencies.sort((a, b) => a - b);
   const result = {
+    game: gameId,
+    people,
+    bots: botSeats,
     nodes: servers.length,
     storage: onPostgres ? 'postgres' : given ? 'given' : 'sqlite',
     tables,
@@ -233,15 +299,15 @@ async function main() {
     },
     sent,
     errors,
-    lostMoves: lost,
-    unanswered: pendingSince.size,
+    lostMoves: given ? null : lost,
+    unanswered: waiting.size,
     serverRssMB: Math.round(rss / 1e6),
     cpuPercent,
   };
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else
     process.stdout.write(
-      `${tables} tables, ${conns.length} sockets, ${result.seconds} s: ${result.movesPerSecond} moves/s, ` +
+      `${gameId}: ${tables} tables, ${conns.length} sockets, ${result.seconds} s: ${result.movesPerSecond} moves/s, ` +
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ` +
         `${errors} errors, ${lost} lost moves, server memory ${result.serverRssMB} MB, ` +
         `CPU % nodes ${cpuPercent.nodes.join('/')}` +

@@ -1,0 +1,74 @@
+/**
+ * The load test itself (`npm run loadtest`, the built dist/loadtest.js): a tiny run of each
+ * kind of table it offers counts moves, latencies and lost moves, and bad flags are refused
+ * with a clear message. The figures themselves are benchmarks (docs/benchmarks.md).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const built = fileURLToPath(new URL('../dist/loadtest.js', import.meta.url));
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [built, ...args], { timeout: 90_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+interface Result {
+  game: string;
+  people: number;
+  bots: number;
+  sockets: number;
+  movesPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+  errors: number;
+  lostMoves: number;
+}
+
+describe('npm run loadtest', () => {
+  it.each([
+    ['the-boss', []],
+    [
+      "I'm the Boss! (people and a bot negotiating at once)",
+      ['--game', 'im-the-boss', '--bots', '1'],
+    ],
+  ])(
+    'runs tables of %s and reports what it measured',
+    async (_name, extra) => {
+      const { code, stdout, stderr } = await run([
+        '--tables',
+        '3',
+        '--seconds',
+        '4',
+        '--json',
+        ...extra,
+      ]);
+      expect(code, stderr).toBe(0);
+      const r = JSON.parse(stdout) as Result;
+      const bots = extra.includes('--bots') ? 1 : 0;
+      expect(r).toMatchObject({ people: 4 - bots, bots, sockets: 3 * (4 - bots), errors: 0 });
+      expect(r.lostMoves).toBe(0);
+      expect(r.movesPerSecond).toBeGreaterThan(0);
+      expect(r.latencyMs.p50).toBeGreaterThan(0);
+      expect(r.latencyMs.p99).toBeGreaterThanOrEqual(r.latencyMs.p50);
+    },
+    120_000,
+  );
+
+  it.each([
+    [['--game', 'chess'], 'No game "chess"'],
+    [['--game', 'im-the-boss', '--bots', '4'], '--bots must leave at least one person'],
+    [['--players', '9'], '--players for the-boss must be from'],
+    [['--options', '[1]'], '--options must be a JSON object'],
+    [['--people', 'ismcts:huge'], 'ismcts'],
+    [['--tables', '0'], '--tables must be a whole number'],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('usage: npm run loadtest');
+  });
+});
