@@ -87,7 +87,11 @@ export class MoveRefused extends Error {
 
 /** The expiry of the default turn clock: a stand-in bot plays the turn. */
 const STAND_IN = { standIn: 'timeout' } as const;
-/** After a crash, a clock that was running keeps its deadline, but at least this long. */
+/**
+ * After a crash, a clock that was running keeps its deadline, but at least this long. Not on
+ * a cluster: there the game goes on elsewhere, and a node taking a table over (or loading it
+ * to follow) keeps the deadlines the other nodes tell.
+ */
 const RESTART_FLOOR_MS = 5000;
 /**
  * In an open window a bot's answer lands this long after it was asked, drawn by the driver
@@ -735,9 +739,9 @@ export class LiveTable {
    * The rules' clocks from their saved state, for the driver: a clock saved as paused (a
    * clean stop) resumes with the time it had left; one saved running (the server was
    * killed) keeps its deadline, and so counts the time the server was down, but is given at
-   * least `RESTART_FLOOR_MS` from now so that people can reconnect first.
+   * least `floorMs` from now so that people can reconnect first.
    */
-  private restoreRulesClocks(saved: SavedClocks, now: number): ClockTime[] {
+  private restoreRulesClocks(saved: SavedClocks, now: number, floorMs: number): ClockTime[] {
     const specs = new Map(this.game.clocks!(this.state).map((c) => [c.id, c]));
     const out: ClockTime[] = [];
     for (const s of saved.clocks as readonly SavedClock[]) {
@@ -747,7 +751,7 @@ export class LiveTable {
       const ranSaved = s.usedMs + (wasRunning ? saved.savedAt - s.since! : 0);
       const elapsedSaved = s.elapsedMs ?? ranSaved;
       let ran = ranSaved + (wasRunning ? now - saved.savedAt : 0);
-      if (wasRunning) ran = Math.min(ran, Math.max(0, spec.ms - RESTART_FLOOR_MS));
+      if (wasRunning) ran = Math.min(ran, Math.max(0, spec.ms - floorMs));
       ran = Math.max(0, ran);
       const elapsed = Math.max(ran, elapsedSaved + (ran - ranSaved));
       out.push({ id: s.id, elapsedMs: elapsed, ranMs: ran });
@@ -927,11 +931,12 @@ export class LiveTable {
     if (this.stored.status !== 'running') return;
     const saved = this.stored.clocks as SavedClocks | undefined;
     const now = Date.now();
+    const floor = this.deps.cluster ? 0 : RESTART_FLOOR_MS;
     if (this.rulesClocks) {
-      this.startDriver(now, saved ? this.restoreRulesClocks(saved, now) : undefined);
+      this.startDriver(now, saved ? this.restoreRulesClocks(saved, now, floor) : undefined);
     } else {
       if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
-      if (saved) this.clocks.restore(saved, this.clockSpecs(), now, RESTART_FLOOR_MS);
+      if (saved) this.clocks.restore(saved, this.clockSpecs(), now, floor);
       else this.clocks.update(this.clockSpecs(), now);
       this.startDriver(now);
     }
