@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRecord, replay, Rng } from '@boss-table/core';
 import { imTheBoss, type ImbLegal, type ImbState, type ImbView } from '@boss-table/im-the-boss';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
-import { scanFrames, recordFrames } from './frame-scan.js';
+import { recordFrames } from './frame-scan.js';
+import { clocks, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
@@ -17,106 +18,11 @@ import { useServer } from './test-server.js';
 
 const server = useServer();
 
-type Mode = 'realtime' | 'turnBased';
-const MODES: readonly Mode[] = ['realtime', 'turnBased'];
-
-/** Short clocks (milliseconds) so that a table plays in seconds. */
-const clocks = (over: Record<string, number> = {}) => ({
-  turn: 8000,
-  discard: 5000,
-  deal: 6000,
-  idle: 3000,
-  stopWindow: 600,
-  stopWindowMin: 200,
-  lastCall: 500,
-  lastCallMin: 200,
-  step: 5000,
-  prompt: 3000,
-  ...over,
-});
-
 const legalOf = (c: TableConnection) => c.state?.legal as ImbLegal | null | undefined;
 const stateOf = (s: RunningServer, id: string) => s.tables.get(id)!.state as ImbState;
 /** Whether a seat's connection has every frame the table owes it (sealed moves number apart). */
 const current = (s: RunningServer, id: string, c: TableConnection, seat: number) =>
   c.state?.seq === s.tables.get(id)!.position(seat);
-
-/** A random subset of `list` with at least `min` items. */
-function subset<T>(list: readonly T[], rng: Rng, min: number): T[] {
-  const out = list.filter(() => rng.int(2) === 0);
-  while (out.length < min && out.length < list.length) {
-    const x = rng.pick(list);
-    if (!out.includes(x)) out.push(x);
-  }
-  return out;
-}
-
-/**
- * A move from the compact legal form alone (and the seat's own hand for a discard): a kind
- * drawn among the legal kinds, then one of its choices. Windows are mostly passed and turns
- * mostly declare, so that games are short.
- */
-function imbMoveFromLegal(legal: unknown, rng: Rng, hand: readonly string[] = []): unknown {
-  const l = legal as ImbLegal;
-  const kinds: (() => unknown)[] = [];
-  for (const type of l.plain) kinds.push(() => ({ type }));
-  if (l.placeMarker) kinds.push(() => ({ type: 'placeMarker', space: rng.pick(l.placeMarker!) }));
-  if (l.declareDeal) {
-    const declare = () => ({ type: 'declareDeal', clan: subset(l.declareDeal!, rng, 0) });
-    kinds.push(declare, declare);
-  }
-  if (l.commitClan?.length)
-    kinds.push(() => ({ type: 'commitClan', cards: [rng.pick(l.commitClan!)] }));
-  if (l.offerClan?.length)
-    kinds.push(() => ({ type: 'offerClan', cards: [rng.pick(l.offerClan!)] }));
-  if (l.discard) kinds.push(() => ({ type: 'discard', cards: hand.slice(0, l.discard!.count) }));
-  if (l.offerPlacard?.length)
-    kinds.push(() => ({ type: 'offerPlacard', placard: rng.pick(l.offerPlacard!) }));
-  if (l.propose?.length)
-    kinds.push(() => {
-      const p = rng.pick(l.propose!);
-      const { min, max } = p.dividends;
-      return {
-        type: 'propose',
-        to: p.to,
-        items: p.items.length ? [rng.pick(p.items)] : [],
-        dividends: min + rng.int(max - min + 1),
-      };
-    });
-  for (const type of ['accept', 'reject', 'cancel'] as const)
-    if (l[type]?.length) kinds.push(() => ({ type, id: rng.pick(l[type]!) }));
-  if (l.travel?.length)
-    kinds.push(() => {
-      const t = rng.pick(l.travel!);
-      return { type: 'playTravel', card: t.card, target: rng.pick(t.targets) };
-    });
-  if (l.recruit && l.recruit.cards.length >= 3)
-    kinds.push(() => ({
-      type: 'playRecruit',
-      cards: l.recruit!.cards.slice(0, 3),
-      target: rng.pick(l.recruit!.targets),
-    }));
-  if (l.boss?.length) kinds.push(() => ({ type: 'playBoss', card: rng.pick(l.boss!) }));
-  if (l.stop?.length) kinds.push(() => ({ type: 'playStop', card: rng.pick(l.stop!) }));
-  // In a window, pass most of the time.
-  if (l.plain.includes('pass') && l.phase !== 'open' && rng.int(3) > 0) return { type: 'pass' };
-  return rng.pick(kinds)();
-}
-
-const PRIVATE = ['handDealt', 'cardsDrawnDetail', 'handLimitPrompt', 'discardedDetail', 'answered'];
-
-/**
- * Fails if a frame sent to `seat` holds what it may not know: a view of another seat, another
- * seat's private event (its dealt or drawn cards, its discards, its sealed answer), the seed.
- */
-function scan(frames: readonly ServerMessage[], seat: number): void {
-  scanFrames(frames, [], ['seed', 'rng', 'hands', 'token', 'tokenHash', 'stopCards'], (o) => {
-    if (o.game === 'im-the-boss' && 'hand' in o)
-      expect(o.viewer, 'a view of another seat').toBe(seat);
-    if (typeof o.type === 'string' && PRIVATE.includes(o.type))
-      expect(o.seat, `${o.type} of another seat`).toBe(seat);
-  });
-}
 
 async function humansTable(
   s: RunningServer,
@@ -168,7 +74,7 @@ describe.each(MODES)("I'm the Boss! over WebSocket (%s)", (mode) => {
       10_000,
       'the last frames',
     );
-    frames.forEach((f, seat) => scan(f, seat));
+    frames.forEach((f, seat) => scanImb(f, seat));
     conns.forEach((c) => c.close());
   }, 120_000);
 });
@@ -373,7 +279,7 @@ describe('a stop window in real time', () => {
     // Everyone answered: the window drops to its shortest length, far below its full length.
     expect(took).toBeLessThan(2800);
     // No seat heard another's sealed answer.
-    frames.forEach((f, seat) => scan(f.slice(from[seat]), seat));
+    frames.forEach((f, seat) => scanImb(f.slice(from[seat]), seat));
     conns.forEach((c) => c.close());
   }, 120_000);
 });
@@ -491,7 +397,7 @@ describe('hidden answers in a real-time stop window', () => {
       const closed = Date.now();
       await until(() => current(server(), t.id, conns[watcher], watcher), 5000, 'the close frames');
       const window = seen.slice(from);
-      scan(window, watcher);
+      scanImb(window, watcher);
       conns.forEach((c) => c.close());
       return { window, took: closed - opened, watcher, holder };
     }
