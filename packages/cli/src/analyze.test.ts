@@ -100,6 +100,28 @@ describe('boss analyze', () => {
     60_000,
   );
 
+  it.skipIf(!existsSync(cli))(
+    'judges one move alone (--move), its search shared out over two threads, built',
+    async () => {
+      const record = parseRecord(JSON.parse(await readFile(records['the-boss'], 'utf8')));
+      if (!record.ok) throw new Error(record.error.message);
+      const decisions = decisionsOf(findGame('the-boss')!, record.value, 0);
+      if (!decisions.ok) throw new Error(decisions.error.message);
+      const d = decisions.value[1];
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        cli,
+        ...['analyze', records['the-boss'], '--seat', '1', '--move', String(d.index + 1)],
+        ...['--bot', 'ismcts:easy', '--workers', '2', '--json'],
+      ]);
+      const report = JSON.parse(stdout);
+      expect(report.decisions.map((r: { index: number }) => r.index)).toEqual([d.index]);
+      expect(JSON.stringify(report.decisions[0].played)).toBe(JSON.stringify(d.played));
+      expect(report.decisions[0].before).toBeGreaterThanOrEqual(0);
+      expect(report.decisions[0].before).toBeLessThanOrEqual(1);
+    },
+    60_000,
+  );
+
   it('refuses what it cannot do, saying why', async () => {
     const random = await run(['analyze', records['the-boss'], '--seat', '1', '--bot', 'random']);
     expect(random.code).toBe(2);
@@ -110,6 +132,9 @@ describe('boss analyze', () => {
     const none = await run(['analyze', join(dir, 'nothing.json'), '--seat', '1']);
     expect(none.code).toBe(1);
     expect(none.err).toMatch(/no such file/);
+    const notMine = await run(['analyze', records['the-boss'], '--seat', '1', '--move', '99999']);
+    expect(notMine.code).toBe(2);
+    expect(notMine.err).toMatch(/seat 1 did not make move 99999; its moves: \d+, /);
     const noSeat = await run(['analyze', records['the-boss']]);
     expect(noSeat.code).toBe(2);
     expect(noSeat.err).toMatch(/--seat is required/);

@@ -9,19 +9,27 @@ import {
   type GameEntry,
   type GameRecord,
 } from '@boss-table/core';
+import { parallelBot } from '@boss-table/core/threads';
 import { makeBot, parseBotSpec } from '@boss-table/games/bots';
 import { progressReporter } from './arena.js';
+import { botRecipe } from './local-game.js';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { loadRecordFile } from './replay.js';
 
 const FLAGS: Record<string, FlagSpec> = {
   seat: { type: 'int', min: 1, max: 99, help: 'the seat to analyse, from 1 (required)' },
   bot: { type: 'string', help: 'the searching bot that judges (default ismcts:medium)' },
+  move: {
+    type: 'int',
+    min: 1,
+    max: 100_000,
+    help: "only this move of the seat's (numbered as in the report), searched on every thread",
+  },
   workers: { type: 'int', min: 0, max: 64, help: 'threads (default: one per core; 0: none)' },
   seed: { type: 'string', help: "the bot's seed (default: the record's)" },
   json: { type: 'boolean', help: 'print one JSON object, a report per decision' },
 };
-const USAGE = 'boss analyze FILE --seat K [--bot ismcts:medium] [--workers N] [--json]';
+const USAGE = 'boss analyze FILE --seat K [--move M] [--bot ismcts:medium] [--workers N] [--json]';
 const SUMMARY =
   "Where a finished game was lost: for each decision of one seat, the search's preferred move\nand the estimated chance to win before and after the move made, judged only from what\nthat seat knew then (its view, never the hidden cards); the costliest decisions flagged.";
 
@@ -48,11 +56,21 @@ export async function analyzeDecisions(
 ): Promise<DecisionReport[]> {
   const reports: DecisionReport[] = [];
   if (workers === 0 || decisions.length < 2) {
-    const bot = makeBot(entry.game.id, job.bot);
-    if (!bot.ok) throw new Error(bot.error.message);
-    for (const d of decisions) {
-      reports.push(appraiseDecision(bot.value, d, job.budgetMs, job.seed));
-      progress(reports.length);
+    const made = makeBot(entry.game.id, job.bot);
+    if (!made.ok) throw new Error(made.error.message);
+    // One decision: its search and its measures are shared out over the threads instead.
+    const parallel =
+      workers > 1 && decisions.length === 1
+        ? parallelBot(made.value, botRecipe(entry.game.id, job.bot), workers)
+        : undefined;
+    const bot = parallel ?? made.value;
+    try {
+      for (const d of decisions) {
+        reports.push(appraiseDecision(bot, d, job.budgetMs, job.seed));
+        progress(reports.length);
+      }
+    } finally {
+      await parallel?.close();
     }
   } else {
     const n = Math.min(workers, decisions.length);
@@ -137,8 +155,15 @@ export const analyzeCommand: Command = {
       io.err(`boss analyze: seat ${seat + 1} made no decision in this game.`);
       return 1;
     }
+    const move = flags.move as number | undefined;
+    const chosen =
+      move === undefined ? decisions.value : decisions.value.filter((d) => d.index === move - 1);
+    if (chosen.length === 0)
+      throw new UsageError(
+        `boss analyze: seat ${seat + 1} did not make move ${move}; its moves: ${decisions.value.map((d) => d.index + 1).join(', ')}.`,
+      );
     const report = progressReporter(
-      decisions.value.length,
+      chosen.length,
       process.stderr.isTTY === true,
       (s) => process.stderr.write(s),
       'decisions',
@@ -151,7 +176,7 @@ export const analyzeCommand: Command = {
         budgetMs: DEADLINE_MS,
         seed: (flags.seed as string) ?? record.seed,
       },
-      decisions.value,
+      chosen,
       entry,
       (flags.workers as number | undefined) ?? availableParallelism(),
       report,
@@ -160,7 +185,7 @@ export const analyzeCommand: Command = {
       io.out(JSON.stringify({ game: gameId, seat: seat + 1, bot: spec, decisions: reports }));
       return 0;
     }
-    const views = new Map(decisions.value.map((d) => [d.index, d.view]));
+    const views = new Map(chosen.map((d) => [d.index, d.view]));
     const say = (move: unknown, index: number) =>
       entry.terminal ? entry.terminal.formatMove(move, views.get(index)) : JSON.stringify(move);
     const player = record.players?.[seat];

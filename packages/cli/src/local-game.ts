@@ -6,6 +6,7 @@ import {
   type GameRecord,
   type Seat,
 } from '@boss-table/core';
+import { parallelBot, type BotRecipe } from '@boss-table/core/threads';
 import { makeBot, parseBotSpec } from '@boss-table/games/bots';
 import { UsageError } from './args.js';
 
@@ -22,13 +23,28 @@ export function botSpecsFor(gameId: string, list: string | undefined, seats: num
   });
 }
 
-/** A bot for each seat's spec; null (a person) stays null. */
-export function makeBots(gameId: string, specs: readonly (string | null)[]): (Bot | null)[] {
+/** How a worker thread makes the bot of a spec (core's `parallelBot`). */
+export const botRecipe = (gameId: string, spec: string): BotRecipe => ({
+  module: import.meta.resolve('@boss-table/games/bots'),
+  exportName: 'makeBot',
+  args: [gameId, spec],
+});
+
+/**
+ * A bot for each seat's spec; null (a person) stays null. With `threads` above 1, a searching
+ * bot searches each decision on that many threads (root-parallel, `parallelBot`); the others
+ * are as they are.
+ */
+export function makeBots(
+  gameId: string,
+  specs: readonly (string | null)[],
+  threads = 1,
+): (Bot | null)[] {
   return specs.map((spec) => {
     if (spec === null) return null;
     const bot = makeBot(gameId, spec);
     if (!bot.ok) throw new UsageError(bot.error.message);
-    return bot.value;
+    return threads > 1 ? parallelBot(bot.value, botRecipe(gameId, spec), threads) : bot.value;
   });
 }
 

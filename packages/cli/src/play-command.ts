@@ -21,14 +21,20 @@ const FLAGS: Record<string, FlagSpec> = {
     max: 60_000,
     help: "bots' think time per move in ms (default 1000)",
   },
+  threads: {
+    type: 'int',
+    min: 1,
+    max: 64,
+    help: 'threads a searching bot thinks on, each for the whole budget (default 1)',
+  },
   server: { type: 'string', help: 'play a seat of a server table instead: the server URL' },
   table: { type: 'string', help: 'with --server: the table id' },
   token: { type: 'string', help: 'with --server: your seat token (from joining the table)' },
 };
-const LOCAL_FLAGS = ['players', 'rules', 'options', 'seat', 'seed', 'bots', 'budget'];
+const LOCAL_FLAGS = ['players', 'rules', 'options', 'seat', 'seed', 'bots', 'budget', 'threads'];
 const USAGE = [
   'boss play [--game G] [--players N] [--rules R] [--options JSON]',
-  '                 [--seat K] [--seed S] [--bots LIST] [--budget MS]',
+  '                 [--seat K] [--seed S] [--bots LIST] [--budget MS] [--threads N]',
   '       boss play --server URL --table ID --token T [--game G]',
 ].join('\n');
 const SUMMARY = 'A game in the terminal, you against bots, or your seat at a server table.';
@@ -112,6 +118,7 @@ export const playCommand: Command = {
         seed: (flags.seed as string | undefined) ?? Math.random().toString(36).slice(2, 10),
         bots: flags.bots as string | undefined,
         budget: (flags.budget as number | undefined) ?? 1000,
+        threads: (flags.threads as number | undefined) ?? 1,
       },
       process.stdin,
       io,

@@ -25,6 +25,8 @@ export interface PlayOptions {
   readonly seed: string;
   readonly bots?: string;
   readonly budget: number;
+  /** Threads a searching bot searches each decision on (`--threads`, default 1). */
+  readonly threads?: number;
 }
 
 /**
@@ -170,7 +172,7 @@ export function startLocal(entry: GameEntry, opts: PlayOptions, io: Io): LocalTa
   const specs = Array.from({ length: opts.players }, (_, s) =>
     s === me ? null : others[s < me ? s : s - 1],
   );
-  const bots = makeBots(game.id, specs);
+  const bots = makeBots(game.id, specs, opts.threads ?? 1);
   const options = {
     ...opts.options,
     players: opts.players,

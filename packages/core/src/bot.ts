@@ -1,4 +1,5 @@
 import type { AnyGame } from './game.js';
+import type { SearchResult } from './ismcts.js';
 import { Rng } from './rng.js';
 
 /** What a bot gets besides the view: its own generator and the time it must answer by. */
@@ -21,9 +22,16 @@ export interface Bot<View = unknown, Move = unknown> {
   /**
    * Post-game analysis (searching bots only): the move this bot would choose, and each move
    * it weighed — `played` always among them — with its estimated chance to win for the
-   * seat, from this view alone.
+   * seat, from this view alone. Given `best` (found already, e.g. by a root-parallel
+   * search), it skips its own search and measures `best` and `played` only.
    */
-  appraise?(view: View, ctx: BotContext, played: Move): Appraisal<Move>;
+  appraise?(view: View, ctx: BotContext, played: Move, best?: Move): Appraisal<Move>;
+  /**
+   * Searching bots only: the search of `chooseMove` with its root statistics, so that
+   * several searches of one decision (threads, each its own generator) can be summed
+   * (`mergeSearchResults`, and `parallelBot` in `@boss-table/core/threads`).
+   */
+  searchRoot?(view: View, ctx: BotContext): SearchResult<Move>;
 }
 
 /** A bot's judgement of one position (see `Bot.appraise`). */

@@ -76,10 +76,15 @@ export function ismctsBot<G extends AnyGame>(
       if (seat === null) throw new Error('A spectator has no move to make.');
       return search(game, hooks, budget, view, seat, ctx).move;
     },
-    appraise(view, ctx, played) {
+    appraise(view, ctx, played, best?) {
       const seat = game.viewer(view);
       if (seat === null) throw new Error('A spectator has no move to appraise.');
-      return appraiseBySearch(game, hooks, budget, view, seat, ctx, played);
+      return appraiseBySearch(game, hooks, budget, view, seat, ctx, played, best);
+    },
+    searchRoot(view, ctx) {
+      const seat = game.viewer(view);
+      if (seat === null) throw new Error('A spectator has no move to make.');
+      return search(game, hooks, budget, view, seat, ctx);
     },
   };
 }
@@ -108,6 +113,63 @@ export interface SearchResult<Move> {
   readonly values: readonly number[];
   /** Per candidate, the playouts' plain wins (see `winValue`), for analysis. */
   readonly wins: readonly number[];
+  /**
+   * How the move was chosen from these statistics: the most visits (UCB1 and the tree), or
+   * the best mean value (paired playouts, where every candidate has the same visits).
+   */
+  readonly rule: 'visits' | 'mean';
+}
+
+/**
+ * Root parallelisation: the statistics of several searches of the same decision (each with
+ * its own generator, e.g. one per thread) summed move by move, and the move chosen from the
+ * sums by the searches' rule (ties to the move listed first, in the order of `results`).
+ * Moves are matched by their JSON, so searches whose candidates differ still add up.
+ */
+export function mergeSearchResults<Move>(
+  results: readonly SearchResult<Move>[],
+): SearchResult<Move> {
+  if (results.length === 0) throw new Error('No search to merge.');
+  const rule = results[0].rule;
+  if (results.some((r) => r.rule !== rule)) throw new Error('Searches with different rules.');
+  const index = new Map<string, number>();
+  const moves: Move[] = [];
+  const visits: number[] = [];
+  const values: number[] = [];
+  const wins: number[] = [];
+  let iterations = 0;
+  for (const r of results) {
+    iterations += r.iterations;
+    r.moves.forEach((move, i) => {
+      const key = JSON.stringify(move);
+      let at = index.get(key);
+      if (at === undefined) {
+        at = moves.length;
+        index.set(key, at);
+        moves.push(move);
+        visits.push(0);
+        values.push(0);
+        wins.push(0);
+      }
+      visits[at] += r.visits[i];
+      values[at] += r.values[i];
+      wins[at] += r.wins[i];
+    });
+  }
+  let chosen = -1;
+  for (let i = 0; i < moves.length; i++) {
+    if (visits[i] === 0) continue;
+    if (chosen < 0) chosen = i;
+    else if (
+      rule === 'visits'
+        ? visits[i] > visits[chosen]
+        : values[i] / visits[i] > values[chosen] / visits[chosen] + 1e-9
+    )
+      chosen = i;
+  }
+  // No playout anywhere: the first search's own choice (its fallback, the first candidate).
+  const move = chosen < 0 ? results[0].move : moves[chosen];
+  return { move, moves, iterations, visits, values, wins, rule };
 }
 
 export function search<G extends AnyGame>(
@@ -154,7 +216,7 @@ export function search<G extends AnyGame>(
     let chosen = paired.illegal.indexOf(false);
     for (let i = chosen + 1; i < moves.length; i++)
       if (!paired.illegal[i] && paired.values[i] > paired.values[chosen] + 1e-9) chosen = i;
-    return { move: moves[Math.max(0, chosen)], moves, ...paired };
+    return { move: moves[Math.max(0, chosen)], moves, ...paired, rule: 'mean' };
   }
   if (moves.length > 1)
     while (iterations < maxIterations && performance.now() < stopAt) {
@@ -188,7 +250,7 @@ export function search<G extends AnyGame>(
   let chosen = 0;
   for (let i = 1; i < moves.length; i++)
     if (!illegal[i] && (illegal[chosen] || visits[i] > visits[chosen])) chosen = i;
-  return { move: moves[chosen], moves, iterations, visits, values, wins };
+  return { move: moves[chosen], moves, iterations, visits, values, wins, rule: 'visits' };
 }
 
 /**
@@ -262,10 +324,14 @@ function appraiseBySearch<G extends AnyGame>(
   seat: Seat,
   ctx: BotContext,
   played: unknown,
+  given?: unknown,
 ): Appraisal {
   const started = performance.now();
-  const best = search(game, hooks, budget, view, seat, ctx).move;
-  const spent = performance.now() - started;
+  // Given the choice (a root-parallel search found it), each move is measured for the
+  // level's time, or up to the deadline when the level counts playouts.
+  const best = given !== undefined ? given : search(game, hooks, budget, view, seat, ctx).move;
+  const spent =
+    given !== undefined ? ctx.deadline - SAFETY_MS - started : performance.now() - started;
   const same = JSON.stringify(best) === JSON.stringify(played);
   const moves = same ? [best] : [best, played];
   const maxIterations = budget.iterations ?? Infinity;
@@ -457,5 +523,6 @@ function treeSearch<G extends AnyGame>(
     visits: rootEdges.map((e) => e.visits),
     values: rootEdges.map((e) => e.value),
     wins,
+    rule: 'visits',
   };
 }
