@@ -97,6 +97,20 @@ describe("I'm the Boss! web table", () => {
     expect(quick.ok && quick.value.clocks.stopWindow).toBe(4000);
   });
 
+  it("the lobby's length: the whole game by default, or a number of rounds the engine takes", () => {
+    const whole = imbOptions(imTheBossGame.defaultOptions, 4);
+    expect(whole.maxRounds).toBeUndefined();
+    expect(imTheBossGame.describeOptions(whole)).toMatch(/the whole game/);
+    const short = imbOptions({ rounds: '4' }, 4);
+    expect(short.maxRounds).toBe(4);
+    expect(imTheBossGame.describeOptions(short)).toMatch(/at most 4 rounds/);
+    const parsed = parseOptions({ players: 4, ...short });
+    expect(parsed.ok && parsed.value.maxRounds).toBe(4);
+    // Only the lobby's own choices: anything else is the whole game.
+    expect(imbOptions({ rounds: '0' }, 4).maxRounds).toBeUndefined();
+    expect(imbOptions({ rounds: 5 }, 4).maxRounds).toBeUndefined();
+  });
+
   it('the stepper never goes past what is left of the deal, nor below 0', () => {
     expect(clampStep(3, 1, 3)).toBe(3);
     expect(clampStep(0, -1, 3)).toBe(0);

@@ -35,6 +35,21 @@ function LobbyOptions({ options, setOptions }: LobbyOptionsProps) {
         Hide money totals
       </label>
       <label>
+        Length{' '}
+        <select
+          aria-label="Length"
+          value={lengthChoice(options.rounds)}
+          onChange={(e) => setOptions({ ...options, rounds: e.target.value })}
+        >
+          <option value="full">the whole game (to the last tile, about an hour)</option>
+          {ROUND_CHOICES.map((n) => (
+            <option key={n} value={String(n)}>
+              a short evening: {n} rounds, then the richest wins
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         <input
           type="checkbox"
           checked={options.shortGame === true}
@@ -55,6 +70,14 @@ function LobbyOptions({ options, setOptions }: LobbyOptionsProps) {
       </label>
     </>
   );
+}
+
+/** The lobby's shorter lengths: the game stops when a round after the last would begin (§11.3). */
+export const ROUND_CHOICES = [8, 4, 2] as const;
+
+/** The lobby's length choice: 'full', or a number of rounds from ROUND_CHOICES. */
+function lengthChoice(v: unknown): string {
+  return ROUND_CHOICES.some((n) => String(n) === v) ? String(v) : 'full';
 }
 
 /** Clock lengths in milliseconds for the quick pace (the standard pace is the rules' default). */
@@ -82,6 +105,7 @@ export function imbOptions(
     theme: o.theme === 'neutral' ? 'neutral' : 'classic',
     hideMoneyTotals: o.hideMoneyTotals === true,
     shortGame: o.shortGame === true,
+    ...(lengthChoice(o.rounds) !== 'full' ? { maxRounds: Number(o.rounds) } : {}),
     ...(o.pace === 'quick' ? { clocks: QUICK_CLOCKS } : {}),
   };
 }
@@ -97,6 +121,7 @@ export const imTheBossGame: WebGame = {
     theme: 'classic',
     hideMoneyTotals: false,
     shortGame: false,
+    rounds: 'full',
   },
   LobbyOptions,
   buildOptions: (o, players) => imbOptions(o, players),
@@ -105,10 +130,14 @@ export const imTheBossGame: WebGame = {
       mode?: string;
       hideMoneyTotals?: boolean;
       shortGame?: boolean;
+      maxRounds?: number | null;
       clocks?: { deal?: number };
     };
     return [
       o.shortGame ? 'short-game rules' : 'standard rules',
+      typeof o.maxRounds === 'number'
+        ? `at most ${o.maxRounds} round${o.maxRounds === 1 ? '' : 's'}`
+        : 'the whole game',
       o.mode === 'turnBased' ? 'turn-based negotiation' : 'real-time negotiation',
       o.hideMoneyTotals ? 'money hidden' : 'money shown',
       ...(o.clocks?.deal !== undefined ? [`deals of ${Math.round(o.clocks.deal / 1000)} s`] : []),
