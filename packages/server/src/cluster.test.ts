@@ -5,28 +5,15 @@
  * last seq; a node that loses its database connections gets them back and catches up; the
  * node holding a table's lease is SIGKILLed and another takes the bots and clocks over.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Rng, type Seat } from '@boss-table/core';
 import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
 import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
-import { describePostgres } from './pg-test-suite.js';
+import { describePostgres, useClusterNodes } from './pg-test-suite.js';
 import { bigBossMoveFromLegal, bossCardsMoveFromLegal } from './test-choosers.js';
-import {
-  autoPlay,
-  moveFromLegal,
-  nodeClient,
-  playAndRemember,
-  startClusterNodes,
-  until,
-  type ClusterNode,
-  type LegalChooser,
-} from './test-kit.js';
+import { autoPlay, moveFromLegal, playAndRemember, until, type LegalChooser } from './test-kit.js';
 
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 /** A node not heard from for this long is dead (`LEASE_SECONDS`). */
 const LEASE_SECONDS = 2;
 
@@ -34,12 +21,11 @@ const over = (conn: TableConnection) =>
   !!(conn.state?.view as { outcome?: unknown } | undefined)?.outcome;
 
 describePostgres('three nodes on one PostgreSQL', (suite) => {
-  let nodes: ClusterNode[] = [];
-  let db: pg.Pool;
-  let clients: BossTableClient[];
-  const holderOf = async (table: string): Promise<string | undefined> =>
-    (await db.query<{ node: string }>('SELECT node FROM table_leases WHERE table_id = $1', [table]))
-      .rows[0]?.node;
+  const { nodes, clients, query, holderOf } = useClusterNodes(suite, 3, {
+    BOT_BUDGET_MS: '5',
+    LEASE_SECONDS: String(LEASE_SECONDS),
+    POSTS_PER_SECOND: '0',
+  });
 
   /** Waits until the table is over, as the database says (through a node). */
   const finished = async (table: string, ms: number) => {
@@ -49,22 +35,6 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-
-  beforeAll(async () => {
-    if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
-    const url = await suite.cluster.createDatabase();
-    nodes = await startClusterNodes(url, 3, {
-      BOT_BUDGET_MS: '5',
-      LEASE_SECONDS: String(LEASE_SECONDS),
-      POSTS_PER_SECOND: '0',
-    });
-    db = new pg.Pool({ connectionString: url, max: 2 });
-    clients = nodes.map((n) => nodeClient(n.url));
-  }, 90_000);
-  afterAll(async () => {
-    for (const n of nodes) n.child.kill('SIGKILL');
-    await db?.end();
-  });
 
   const games: [string, LegalChooser, object][] = [
     ['the-boss', moveFromLegal, {}],
@@ -95,7 +65,7 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
       conns.forEach((c, i) => autoPlay(c, `${gameId}/cluster/${i}`, 5, choose));
       await until(() => (conns[0].state?.seq ?? 0) >= 6, 30_000, 'a few moves');
       // Node n1 loses every connection to the database (an outage, a failover of PostgreSQL).
-      const cut = await db.query(
+      const cut = await query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'boss-table n1%'`,
       );
       expect(cut.rowCount).toBeGreaterThan(0);
@@ -182,7 +152,7 @@ describePostgres('three nodes on one PostgreSQL', (suite) => {
     const mine = record.moves.filter((m) => m.seat === 0).map(({ seat: _s, ...m }) => m);
     expect(mine.slice(0, winners.length)).toEqual(winners);
     // One row per seq, 1…n: nothing committed twice.
-    const rows = await db.query<{ seq: number }>(
+    const rows = await query<{ seq: number }>(
       'SELECT seq FROM moves WHERE table_id = $1 ORDER BY seq',
       [t.id],
     );

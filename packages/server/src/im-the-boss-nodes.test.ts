@@ -6,10 +6,7 @@
  * the lease holder SIGKILLed while a stop window's clock runs (another node closes the window
  * at its first deadline, and the game finishes with every acknowledged move in the record).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseRecord, replay, Rng } from '@boss-table/core';
 import {
   imTheBoss,
@@ -19,11 +16,10 @@ import {
 } from '@boss-table/im-the-boss';
 import type { BossTableClient, TableConnection } from '@boss-table/client';
 import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
-import { clocks, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
-import { describePostgres } from './pg-test-suite.js';
-import { nodeClient, startClusterNodes, until, type ClusterNode } from './test-kit.js';
+import { clocks, driverMove, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
+import { describePostgres, useClusterNodes } from './pg-test-suite.js';
+import { playAndRemember, until } from './test-kit.js';
 
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 /** A node not heard from for this long is dead (`LEASE_SECONDS`). */
 const LEASE_SECONDS = 2;
 
@@ -48,40 +44,22 @@ const synced = (conns: readonly TableConnection[], watcher: TableConnection) => 
   return pub !== 'null' && conns.every((c) => JSON.stringify(pubOf(c) ?? null) === pub);
 };
 
-/** A seat's moves the server acknowledged: its own frame number (`seq`) and the move. */
-type Acked = { seq: number; move: unknown }[];
+/** A seat's moves the server acknowledged, by its own frame number (`seq`). */
+type Acked = Map<number, unknown>;
+const noneAcked = (): Acked[] => [0, 1, 2, 3].map(() => new Map());
 
 /** Sends a seat's move and remembers it once acknowledged. */
 const sendTracked = async (c: TableConnection, move: unknown, acked?: Acked) => {
   const seq = await c.move(move);
-  acked?.push({ seq, move });
+  acked?.set(seq, move);
   return seq;
 };
 
 /** Plays a seat to the end with moves from its legal form, remembering what was acknowledged. */
-function playTracked(c: TableConnection, seed: string, acked?: Acked): void {
-  const rng = Rng.fromSeed(seed);
-  let busy = false;
-  const act = () => {
-    const st = c.state;
-    if (busy || !st?.legal || !c.connected) return;
-    busy = true;
-    const move = imbMoveFromLegal(st.legal, rng, viewOf(c)?.hand ?? []);
-    sendTracked(c, move, acked).then(
-      () => {
-        busy = false;
-        setTimeout(act, 1);
-      },
-      () => {
-        busy = false;
-        setTimeout(act, 20);
-      },
-    );
-  };
-  c.on('snapshot', act);
-  c.on('events', () => setTimeout(act, 1));
-  c.on('status', (up) => up && setTimeout(act, 50));
-}
+const playTracked = (c: TableConnection, seed: string, acked: Acked) =>
+  playAndRemember(c, seed, acked, (legal, rng) =>
+    imbMoveFromLegal(legal, rng, viewOf(c)?.hand ?? []),
+  );
 
 /**
  * Plays the people's seats one move at a time, from what the clients see (the watcher's view
@@ -107,19 +85,11 @@ async function driveUntil(
       await sleep(20);
       continue;
     }
-    const influence = interrupt
-      ? ready.find((x) => x.l!.travel?.length || x.l!.boss?.length)
-      : undefined;
-    const pick = influence ?? rng.pick(ready);
-    const l = pick.l!;
-    let move: unknown;
-    if (influence)
-      move = l.boss?.length
-        ? { type: 'playBoss', card: l.boss[0] }
-        : { type: 'playTravel', card: l.travel![0].card, target: l.travel![0].targets[0] };
-    else if (l.phase === 'open' && l.plain.includes('abandon')) move = { type: 'abandon' };
-    else if (l.declareDeal) move = { type: 'declareDeal', clan: l.declareDeal };
-    else move = imbMoveFromLegal(l, rng, viewOf(pick.c)?.hand ?? []);
+    const { pick, move } = driverMove(
+      ready.map((x) => ({ ...x, l: x.l!, hand: viewOf(x.c)?.hand ?? [] })),
+      rng,
+      interrupt,
+    );
     await sendTracked(pick.c, move, acked?.[pick.seat]).catch(() => undefined);
   }
   throw new Error('No such position reached.');
@@ -133,17 +103,41 @@ const settled = <T>(p: Promise<T>) =>
 
 const closeAll = (conns: readonly TableConnection[]) => conns.forEach((c) => c.close());
 
+/**
+ * Checks that every acknowledged move is in the record, at the seq its seat was told
+ * (`expected.told` maps the seat's own numbering to the table's); returns how many.
+ */
+function countAcked(
+  record: RecordJson,
+  expected: ReturnType<typeof expectedStreams>,
+  acked: readonly Acked[],
+  what: string,
+): number {
+  let count = 0;
+  acked.forEach((list, seat) => {
+    const told = expected.told.get(seat)!;
+    for (const [seq, move] of list) {
+      const stored = record.moves[told[seq - 1] - 1];
+      expect(stored, `${what}: seat ${seat}'s acknowledged move ${seq}`).toEqual({
+        seat,
+        ...(move as object),
+      });
+      count++;
+    }
+  });
+  return count;
+}
+
 describePostgres("I'm the Boss! on three nodes", (suite) => {
-  let nodes: ClusterNode[] = [];
-  let db: pg.Pool;
-  let clients: BossTableClient[];
-  const holderOf = async (table: string): Promise<string | undefined> =>
-    (await db.query<{ node: string }>('SELECT node FROM table_leases WHERE table_id = $1', [table]))
-      .rows[0]?.node;
+  const { nodes, clients, query, holderOf } = useClusterNodes(suite, 3, {
+    BOT_BUDGET_MS: '5',
+    LEASE_SECONDS: String(LEASE_SECONDS),
+    POSTS_PER_SECOND: '0',
+  });
   /** The table's stored moves, in seq order, each with when it was committed. */
   const storedMoves = async (table: string) =>
     (
-      await db.query<{ seq: number; seat: number; move: string; created_at: string }>(
+      await query<{ seq: number; seat: number; move: string; created_at: string }>(
         'SELECT seq, seat, move, created_at FROM moves WHERE table_id = $1 ORDER BY seq',
         [table],
       )
@@ -217,7 +211,7 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
       const all = [...conns.flat(), watcher];
       const frames = new Map(all.map((c) => [c, recordFrames(c)]));
       await until(() => all.every((c) => c.state !== null), 10_000, 'the snapshots');
-      acked?.forEach((a) => (a.length = 0));
+      acked?.forEach((a) => a.clear());
       try {
         const drivers = conns.map((c) => c[0]);
         await driveUntil(drivers, watcher, inStopWindow, Rng.fromSeed(t.id), { acked });
@@ -230,22 +224,6 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     throw new Error('No table reached a stop window in 12 tries.');
   }
 
-  beforeAll(async () => {
-    if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
-    const url = await suite.cluster.createDatabase();
-    nodes = await startClusterNodes(url, 3, {
-      BOT_BUDGET_MS: '5',
-      LEASE_SECONDS: String(LEASE_SECONDS),
-      POSTS_PER_SECOND: '0',
-    });
-    db = new pg.Pool({ connectionString: url, max: 2 });
-    clients = nodes.map((n) => nodeClient(n.url));
-  }, 90_000);
-  afterAll(async () => {
-    for (const n of nodes) n.child.kill('SIGKILL');
-    await db?.end();
-  });
-
   /** A whole short game: people on n0 and n1, two bots on the lease holder, a spectator on n2. */
   async function wholeGame(mode: Mode, on: number) {
     const { t, tokens, secrets } = await makeTable(on, mode, 2, ['heuristic', 'random']);
@@ -256,7 +234,8 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     const spectator = clients[2].connect(t.id, { history: true });
     const viewers = [...conns, spectator];
     const frames = viewers.map(recordFrames);
-    conns.forEach((c, seat) => playTracked(c, `${mode}/${t.id}/${seat}`));
+    const acked = noneAcked();
+    conns.forEach((c, seat) => playTracked(c, `${mode}/${t.id}/${seat}`, acked[seat]));
     await finished(t.id, clients[1], 90_000);
     const record = (await clients[0].getRecord(t.id)) as unknown as RecordJson;
     const parsed = parseRecord(record);
@@ -268,6 +247,7 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     // Each viewer, on its node, was told every move as the game filters it for that viewer:
     // the same public sequence for all, a sealed answer to its seat only.
     const expected = expectedStreams(record, 4);
+    expect(countAcked(record, expected, acked, mode)).toBeGreaterThan(0);
     const who = [0, 1, null] as const;
     await until(
       () => who.every((v, k) => viewers[k].state?.seq === expected.streams.get(v)!.length),
@@ -449,7 +429,7 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     seatNodes = (seat: number) => [seat < 2 ? 1 : 2],
     watchOn = 2,
   ) {
-    const acked: Acked[] = [[], [], [], []];
+    const acked = noneAcked();
     const w = await toStopWindow(
       0,
       mode,
@@ -535,21 +515,8 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     const record = (await clients[2].getRecord(h.t.id)) as unknown as RecordJson;
     const parsed = parseRecord(record);
     expect(parsed.ok && replay(imTheBoss, parsed.value).ok, 'the record replays').toBe(true);
-    // Every acknowledged move is in the record, at the seq its seat was told.
     const expected = expectedStreams(record, 4);
-    let count = 0;
-    h.acked.forEach((list, seat) => {
-      const told = expected.told.get(seat)!;
-      for (const { seq, move } of list) {
-        const stored = record.moves[told[seq - 1] - 1];
-        expect(stored, `${h.mode}: seat ${seat}'s acknowledged move ${seq}`).toEqual({
-          seat,
-          ...(move as object),
-        });
-        count++;
-      }
-    });
-    expect(count).toBeGreaterThan(3);
+    expect(countAcked(record, expected, h.acked, h.mode)).toBeGreaterThan(3);
     await until(
       () => h.watcher.state?.seq === expected.streams.get(null)!.length,
       10_000,

@@ -10,7 +10,7 @@ import { parseRecord, replay, Rng } from '@boss-table/core';
 import { imTheBoss, type ImbLegal, type ImbState, type ImbView } from '@boss-table/im-the-boss';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
 import { recordFrames } from './frame-scan.js';
-import { clocks, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
+import { clocks, driverMove, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
@@ -102,21 +102,14 @@ async function driveUntil(
       await new Promise((r) => setTimeout(r, 20));
       continue;
     }
-    // An influence play if anyone has one, else a deal's Boss closes or abandons, else anyone.
-    const influence = ready.find((x) => x.l!.travel?.length || x.l!.boss?.length);
-    const pick = influence ?? rng.pick(ready);
-    const l = pick.l!;
-    let move: unknown;
-    if (influence)
-      move = l.boss?.length
-        ? { type: 'playBoss', card: l.boss[0] }
-        : { type: 'playTravel', card: l.travel![0].card, target: l.travel![0].targets[0] };
-    else if (l.phase === 'open' && l.plain.includes('abandon')) move = { type: 'abandon' };
-    else if (l.declareDeal) move = { type: 'declareDeal', clan: l.declareDeal };
-    else {
-      const view = pick.c.state?.view as ImbView | undefined;
-      move = imbMoveFromLegal(l, rng, view?.hand ?? []);
-    }
+    const { pick, move } = driverMove(
+      ready.map((x) => ({
+        ...x,
+        l: x.l!,
+        hand: (x.c.state?.view as ImbView | undefined)?.hand ?? [],
+      })),
+      rng,
+    );
     await pick.c.move(move).catch(() => undefined);
   }
   throw new Error('No such position reached.');

@@ -108,3 +108,37 @@ export function scanImb(
       expect(o.seat, `${o.type} of another seat`).toBe(seat);
   });
 }
+
+/** A seat the driver of a test may move now: its legal form and its own hand. */
+export interface ReadySeat<C> {
+  readonly c: C;
+  readonly seat: number;
+  readonly l: ImbLegal;
+  readonly hand: readonly string[];
+}
+
+/**
+ * The next move of a test driving people's seats towards a position: an influence play when
+ * someone holds one and `interrupt` (it opens a stop window), else a deal's Boss abandoning
+ * (in an open deal) or declaring with the whole clan, else any seat's move from its legal form.
+ */
+export function driverMove<C>(
+  ready: readonly ReadySeat<C>[],
+  rng: Rng,
+  interrupt = true,
+): { pick: ReadySeat<C>; move: unknown } {
+  const influence = interrupt
+    ? ready.find((x) => x.l.travel?.length || x.l.boss?.length)
+    : undefined;
+  const pick = influence ?? rng.pick(ready);
+  const l = pick.l;
+  let move: unknown;
+  if (influence)
+    move = l.boss?.length
+      ? { type: 'playBoss', card: l.boss[0] }
+      : { type: 'playTravel', card: l.travel![0].card, target: l.travel![0].targets[0] };
+  else if (l.phase === 'open' && l.plain.includes('abandon')) move = { type: 'abandon' };
+  else if (l.declareDeal) move = { type: 'declareDeal', clan: l.declareDeal };
+  else move = imbMoveFromLegal(l, rng, pick.hand);
+  return { pick, move };
+}

@@ -1,6 +1,11 @@
 /** A Vitest suite over a throwaway PostgreSQL (`pg-test-cluster.ts`). */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BossTableClient } from '@boss-table/client';
 import { findPgBin, postgresMissing, startPgCluster, type PgCluster } from './pg-test-cluster.js';
+import { nodeClient, startClusterNodes, type ClusterNode } from './test-kit.js';
 
 export interface PgSuite {
   /** The suite's cluster, started before its first test. */
@@ -45,4 +50,59 @@ export function describePostgres(name: string, body: (suite: PgSuite) => void): 
     }, 60_000);
     body(suite);
   });
+}
+
+/** Nodes of the built server on one database of a suite's PostgreSQL (`useClusterNodes`). */
+export interface ClusterSuite {
+  /** The nodes `n0`, `n1`, …, filled in before the suite's tests. */
+  readonly nodes: ClusterNode[];
+  /** A client of each node, in the same order. */
+  readonly clients: BossTableClient[];
+  /** Queries on the nodes' database (through a small pool of the test's own). */
+  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** The node holding a table's lease, if any. */
+  holderOf(table: string): Promise<string | undefined>;
+}
+
+/**
+ * Starts `count` nodes of the built server (`dist/main.js`, child processes) on a fresh
+ * database of the suite's cluster before its tests, with the settings `env`, and SIGKILLs
+ * them after. Call it in the body of `describePostgres`.
+ */
+export function useClusterNodes(
+  suite: PgSuite,
+  count: number,
+  env: Readonly<Record<string, string>>,
+): ClusterSuite {
+  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+  const nodes: ClusterNode[] = [];
+  const clients: BossTableClient[] = [];
+  let pool: pg.Pool | undefined;
+  beforeAll(async () => {
+    if (!existsSync(main)) throw new Error(`Build the server first (npm run build): no ${main}.`);
+    const url = await suite.cluster.createDatabase();
+    nodes.push(...(await startClusterNodes(url, count, env)));
+    pool = new pg.Pool({ connectionString: url, max: 2 });
+    clients.push(...nodes.map((n) => nodeClient(n.url)));
+  }, 90_000);
+  afterAll(async () => {
+    for (const n of nodes) n.child.kill('SIGKILL');
+    await pool?.end();
+  });
+  const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+    if (!pool) throw new Error('The test nodes did not start (see beforeAll).');
+    return pool.query<R>(text, values);
+  };
+  return {
+    nodes,
+    clients,
+    query,
+    async holderOf(table) {
+      const res = await query<{ node: string }>(
+        'SELECT node FROM table_leases WHERE table_id = $1',
+        [table],
+      );
+      return res.rows[0]?.node;
+    },
+  };
 }

@@ -72,11 +72,15 @@ export function autoPlay(
   });
 }
 
-/** Plays a seat, remembering every move the server acknowledged, by its seq. */
+/**
+ * Plays a seat, remembering every move the server acknowledged, by its seq (the seat's own
+ * numbering); `choose` picks each move from the legal form (default: The Boss's).
+ */
 export function playAndRemember(
   conn: TableConnection,
   seed: string,
   acked: Map<number, unknown>,
+  choose: LegalChooser = moveFromLegal,
 ): void {
   const rng = Rng.fromSeed(seed);
   let busy = false;
@@ -84,7 +88,7 @@ export function playAndRemember(
     const st = conn.state;
     if (busy || !st || !st.legal || !conn.connected) return;
     busy = true;
-    const move = moveFromLegal(st.legal, rng);
+    const move = choose(st.legal, rng);
     conn.move(move).then(
       (seq) => {
         acked.set(seq, move);
