@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   eventWords,
   type ImbEvent,
@@ -55,17 +55,34 @@ export default function ImbTable({
     setPrompt?.(legal && win ? promptOf(view, legal) : null);
   }, [legal, win, view, setPrompt]);
   const open = view.table.deal?.phase === 'open';
+  // On a phone the panel is a sheet over the board's foot; folding it shows the board.
+  const [folded, setFolded] = useState(false);
+  const fold = (
+    <button
+      type="button"
+      className="imb-fold"
+      aria-expanded={!folded}
+      aria-label={folded ? 'open the panel' : 'fold the panel'}
+      onClick={() => setFolded(!folded)}
+    >
+      {folded ? '▴ Open' : '▾ Fold'}
+    </button>
+  );
+  const formClass = `panel composer imb-controls${folded ? ' imb-folded' : ''}`;
   let controls = null;
   if (win) controls = null;
   else if (legal && open)
     controls = (
       <form
-        className="panel composer imb-controls"
+        className={formClass}
         aria-label="your move"
         data-seq={seq}
         onSubmit={(e) => e.preventDefault()}
       >
-        <h2>{view.table.deal?.boss === view.viewer ? 'You are the Boss' : 'The deal'}</h2>
+        <div className="imb-controls-head">
+          <h2>{view.table.deal?.boss === view.viewer ? 'You are the Boss' : 'The deal'}</h2>
+          {fold}
+        </div>
         <Negotiation
           key={`deal:${view.table.deal?.no}`}
           view={view}
@@ -79,12 +96,15 @@ export default function ImbTable({
   else if (legal)
     controls = (
       <form
-        className="panel composer imb-controls"
+        className={formClass}
         aria-label="your move"
         data-seq={seq}
         onSubmit={(e) => e.preventDefault()}
       >
-        <h2>Your turn</h2>
+        <div className="imb-controls-head">
+          <h2>Your turn</h2>
+          {fold}
+        </div>
         <TurnControls
           key={`${view.table.phase}:${view.table.wait}`}
           view={view}

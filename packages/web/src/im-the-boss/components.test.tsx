@@ -163,6 +163,20 @@ describe("I'm the Boss! web table", () => {
     expect(s.pub.deal?.phase ?? 'closed').toMatch(/lastCall|closed/);
   });
 
+  it('the panel folds to its fold button (a phone shows the board then) and opens again', () => {
+    const s = dealOpen();
+    table(s, s.pub.deal!.boss);
+    const form = screen.getByRole('form', { name: 'your move' });
+    const fold = within(form).getByRole('button', { name: 'fold the panel' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fold);
+    expect(form.className).toMatch(/imb-folded/);
+    fireEvent.click(within(form).getByRole('button', { name: 'open the panel' }));
+    expect(form.className).not.toMatch(/imb-folded/);
+    // The propose form is still there (folding hides, it does not lose the draft).
+    expect(within(form).getAllByRole('button', { name: /^Propose to / }).length).toBeGreaterThan(0);
+  });
+
   it('a seat sees only its own hand', () => {
     const s = dealOpen();
     for (const seat of [0, 1, 2, 3]) {
