@@ -8,6 +8,7 @@ import {
 } from '@boss-table/im-the-boss';
 import type { EventBatch, TableProps } from '../registry.js';
 import { Board } from './Board.js';
+import { EndRoll } from './EndRoll.js';
 import { IncomingBar, Negotiation, TurnControls, WindowPrompt } from './Controls.js';
 import { promptOf, windowOf } from './logic.js';
 
@@ -117,6 +118,7 @@ export default function ImbTable({
   return layout({
     board: (
       <>
+        <EndRoll batches={batches} />
         {win && (
           <WindowPrompt
             key={`w:${view.table.deal?.window}`}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Rng } from '@boss-table/core';
 import {
   ALL_CARDS,
@@ -13,6 +13,7 @@ import {
   type ImbState,
 } from '@boss-table/im-the-boss';
 import type { TablePieces } from '../registry.js';
+import { EndRoll, newestEndRoll, SHOW_MS, TUMBLE_MS } from './EndRoll.js';
 import ImbTable from './ImbTable.js';
 import { imbOptions, imTheBossGame } from './index.js';
 import { clampStep, dividendsLeft, toggleItem } from './logic.js';
@@ -292,5 +293,55 @@ describe("I'm the Boss! web table", () => {
     if ('error' in steps) throw new Error(steps.error);
     expect(steps.steps.length).toBe(moves.length + 1);
     expect(parts.rules).toMatch(/reconstruct/);
+  });
+});
+
+describe("I'm the Boss! end roll", () => {
+  const roll = (id: number, r: number, ended: boolean) => ({
+    id,
+    events: [{ type: 'endRoll', r, faces: [1, 2], ended }],
+  });
+  const past = [{ id: 0, events: [{ type: 'tilePlaced', tile: 10, space: 3 }] }];
+
+  it('tumbles briefly, then shows the face and what it means, and goes away', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<EndRoll batches={past} />);
+      expect(screen.queryByRole('region', { name: 'end roll' })).toBeNull();
+      rerender(<EndRoll batches={[...past, roll(1, 2, true)]} />);
+      const box = screen.getByRole('region', { name: 'end roll' });
+      expect(box.textContent).toMatch(/The end roll…/);
+      act(() => vi.advanceTimersByTime(TUMBLE_MS + 10));
+      expect(box.textContent).toMatch(/The end roll: 2 \(the game ends on 1–2\) — the game ends/);
+      act(() => vi.advanceTimersByTime(SHOW_MS));
+      expect(screen.queryByRole('region', { name: 'end roll' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is skippable, and a roll already in the history when the table opens is not replayed', () => {
+    render(<EndRoll batches={[...past, roll(1, 5, false)]} />);
+    expect(screen.queryByRole('region', { name: 'end roll' })).toBeNull();
+    cleanup();
+    const { rerender } = render(<EndRoll batches={past} />);
+    rerender(<EndRoll batches={[...past, roll(1, 5, false)]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(screen.queryByRole('region', { name: 'end roll' })).toBeNull();
+    expect(newestEndRoll([...past, roll(1, 5, false)], 0)).toMatchObject({ r: 5, ended: false });
+  });
+
+  it('with reduced motion the die does not tumble: the result at once', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ matches: q.includes('reduce') })) as never;
+    try {
+      const { rerender } = render(<EndRoll batches={past} />);
+      rerender(<EndRoll batches={[...past, roll(1, 6, false)]} />);
+      const box = screen.getByRole('region', { name: 'end roll' });
+      expect(box.className).not.toMatch(/tumbling/);
+      expect(box.textContent).toMatch(/The end roll: 6 .* the game goes on/);
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });
