@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Rng, WAIT } from '@boss-table/core';
-import type { TableConnection } from '@boss-table/client';
+import type { MoveError, TableConnection } from '@boss-table/client';
 import { findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import { findPgBin, startPgCluster, type PgCluster } from './pg-test-cluster.js';
@@ -74,6 +74,12 @@ try {
 const people = players - botSeats;
 const madeBot = makeBot(gameId, peopleKind);
 const personBot = madeBot.ok ? madeBot.value : refuse(madeBot.error.message);
+
+/**
+ * Refusals by the rules or the table's order (a move the table moved past), as against the
+ * server failing; see "Errors" in docs/protocol.md.
+ */
+const RULES_REFUSALS = new Set(['illegal-move', 'stale-seq', 'not-your-turn', 'game-over']);
 
 const limitsOff = {
   POSTS_PER_SECOND: '0',
@@ -140,6 +146,8 @@ async function main() {
   const on = (k: number) => clients[k % clients.length];
   const latencies: number[] = [];
   let errors = 0;
+  /** Moves the rules refused, by code. */
+  const refused = new Map<string, number>();
   let sent = 0;
   let acked = 0;
   let measuring = false;
@@ -207,8 +215,14 @@ async function main() {
               if (seenSeq >= seq) arrived(seenAt);
               else ackedSeq = seq;
             },
-            () => {
-              if (measuring) errors++;
+            (e: MoveError) => {
+              // The rules refusing a move the table moved past (in an open window another
+              // seat's move may land first) is the game, not a failure of the server.
+              if (measuring && RULES_REFUSALS.has(e.code)) {
+                // `illegal-move` says which rule: "<kind>: <message>".
+                const why = e.code === 'illegal-move' ? e.message.split(':')[0] : e.code;
+                refused.set(why, (refused.get(why) ?? 0) + 1);
+              } else if (measuring) errors++;
               sentAt = null;
               waiting.delete(key);
               act();
@@ -299,6 +313,7 @@ async function main() {
     },
     sent,
     errors,
+    refused: Object.fromEntries(refused),
     lostMoves: given ? null : lost,
     unanswered: waiting.size,
     serverRssMB: Math.round(rss / 1e6),
@@ -309,7 +324,9 @@ async function main() {
     process.stdout.write(
       `${gameId}: ${tables} tables, ${conns.length} sockets, ${result.seconds} s: ${result.movesPerSecond} moves/s, ` +
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ` +
-        `${errors} errors, ${lost} lost moves, server memory ${result.serverRssMB} MB, ` +
+        `${errors} errors, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused by the rules ` +
+        `(${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}), ${lost} lost moves, ` +
+        `server memory ${result.serverRssMB} MB, ` +
         `CPU % nodes ${cpuPercent.nodes.join('/')}` +
         (cluster.pg ? `, postgres ${cpuPercent.postgres}` : '') +
         `, clients ${cpuPercent.clients}\n`,
