@@ -225,10 +225,22 @@ export class PostgresStorage implements Storage {
   }
 
   async createTable(t: StoredTable): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query(PostgresStorage.insert(t));
-      await PostgresStorage.run(c, insertSeats(t));
-    });
+    await this.tx((c) => this.insertTable(c, t));
+  }
+
+  /**
+   * A new table's row and seats; on a cluster with this node's lease, so that no other
+   * node's takeover sees it without a holder in between.
+   */
+  private async insertTable(c: pg.PoolClient, t: StoredTable): Promise<void> {
+    await c.query(PostgresStorage.insert(t));
+    await PostgresStorage.run(c, insertSeats(t));
+    if (this.node !== undefined)
+      await c.query({
+        name: 'boss-insert-lease',
+        text: 'INSERT INTO table_leases (table_id, node) VALUES ($1, $2)',
+        values: [t.id, this.node],
+      });
   }
 
   /** The steps in order inside `c`'s transaction; null if a `mustChange` one changed nothing. */
@@ -332,8 +344,7 @@ export class PostgresStorage implements Storage {
         );
         return first.rows[0].rematch;
       }
-      await c.query(PostgresStorage.insert(next));
-      await PostgresStorage.run(c, insertSeats(next));
+      await this.insertTable(c, next);
       return next.id;
     });
   }
