@@ -42,32 +42,52 @@ function passwordProblem(password: unknown): string | undefined {
   return undefined;
 }
 
-/** Attempts a key may make within a window (kept in memory, per node). */
-class Attempts {
+/**
+ * Attempts a key may make within a window: in this process's memory (`Attempts`) on one
+ * node, in the database shared by the nodes on a cluster (`shared-limits.ts`).
+ */
+export interface AttemptLog {
+  /** Milliseconds until the key may try again, or 0. */
+  wait(key: string): Promise<number>;
+  note(key: string): Promise<void>;
+  sweep(): void;
+}
+
+/** Makes the log of one kind of attempt (`kind` names it apart from the others). */
+export type AttemptLogs = (kind: string, max: number, windowMs: number) => AttemptLog;
+
+/** Attempts a key may make within a window, kept in memory (one node). */
+class Attempts implements AttemptLog {
   private readonly seen = new Map<string, number[]>();
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Milliseconds until the key may try again, or 0. */
-  wait(key: string, now = Date.now()): number {
+  async wait(key: string): Promise<number> {
+    return this.waitAt(key, Date.now());
+  }
+
+  private waitAt(key: string, now: number): number {
     const times = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
     if (times.length === 0) this.seen.delete(key);
     else this.seen.set(key, times);
     return times.length < this.max ? 0 : times[0] + this.windowMs - now;
   }
 
-  note(key: string, now = Date.now()): void {
+  async note(key: string): Promise<void> {
     const times = this.seen.get(key) ?? [];
-    times.push(now);
+    times.push(Date.now());
     this.seen.set(key, times);
   }
 
-  sweep(now = Date.now()): void {
-    for (const key of [...this.seen.keys()]) this.wait(key, now);
+  sweep(): void {
+    const now = Date.now();
+    for (const key of [...this.seen.keys()]) this.waitAt(key, now);
   }
 }
+
+export const memoryAttempts: AttemptLogs = (_kind, max, windowMs) => new Attempts(max, windowMs);
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
@@ -137,17 +157,18 @@ export function sameSecret(a: string, b: string): boolean {
  * sign-ins limited per address and per account.
  */
 export class Accounts {
-  private readonly perAddress: Attempts;
-  private readonly perAccount: Attempts;
-  private readonly signUps: Attempts;
+  private readonly perAddress: AttemptLog;
+  private readonly perAccount: AttemptLog;
+  private readonly signUps: AttemptLog;
 
   constructor(
     readonly store: AccountStore,
     limits: AccountLimits = DEFAULT_ACCOUNT_LIMITS,
+    logs: AttemptLogs = memoryAttempts,
   ) {
-    this.perAddress = new Attempts(limits.signInsPerAddress, 60_000);
-    this.perAccount = new Attempts(limits.failuresPerAccount, 15 * 60_000);
-    this.signUps = new Attempts(limits.signUpsPerAddress, 3_600_000);
+    this.perAddress = logs('sign-in', limits.signInsPerAddress, 60_000);
+    this.perAccount = logs('wrong-password', limits.failuresPerAccount, 15 * 60_000);
+    this.signUps = logs('sign-up', limits.signUpsPerAddress, 3_600_000);
   }
 
   private async newSession(account: AccountRow): Promise<{ token: string; session: Session }> {
@@ -167,14 +188,14 @@ export class Accounts {
     const { name, password } = parseCredentials(raw);
     const problem = nameProblem(name) ?? passwordProblem(password);
     if (problem) throw new RequestError(400, 'bad-account', problem);
-    const wait = this.signUps.wait(address);
+    const wait = await this.signUps.wait(address);
     if (wait > 0)
       throw new RequestError(
         429,
         'too-many-sign-ups',
         `Too many new accounts from your address; try again in ${minutes(wait)} minutes.`,
       );
-    this.signUps.note(address);
+    await this.signUps.note(address);
     const account: AccountRow = {
       id: randomId(),
       name,
@@ -189,15 +210,15 @@ export class Accounts {
   async signIn(raw: unknown, address: string): Promise<{ token: string; session: Session }> {
     const { name, password } = parseCredentials(raw);
     const key = name.toLowerCase();
-    const byAddress = this.perAddress.wait(address);
+    const byAddress = await this.perAddress.wait(address);
     if (byAddress > 0)
       throw new RequestError(
         429,
         'too-many-sign-ins',
         `Too many sign-in attempts from your address; try again in a minute.`,
       );
-    this.perAddress.note(address);
-    const byAccount = this.perAccount.wait(key);
+    await this.perAddress.note(address);
+    const byAccount = await this.perAccount.wait(key);
     if (byAccount > 0)
       throw new RequestError(
         429,
@@ -208,7 +229,7 @@ export class Accounts {
     // An unknown name costs as much as a wrong password, and is answered the same way.
     const ok = await verifyPassword(password, account?.passwordHash ?? DECOY_HASH);
     if (!account || !ok) {
-      this.perAccount.note(key);
+      await this.perAccount.note(key);
       throw new RequestError(401, 'bad-credentials', 'Wrong name or password.');
     }
     return this.newSession(account);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join as joinPath, normalize } from 'node:path';
 import type { ServerInfo } from '@boss-table/protocol';
 import type { ClientAddresses } from './client-address.js';
-import type { AddressLimits } from './limits.js';
+import type { AddressLimiter } from './limits.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
@@ -27,7 +27,7 @@ export interface HttpContext {
   readonly metrics: Metrics;
   readonly log: Logger;
   readonly addresses: ClientAddresses;
-  readonly limits: AddressLimits;
+  readonly limits: AddressLimiter;
   readonly webRoot?: string;
   /** Whether /metrics is served here (not when it has a port of its own). */
   readonly metricsHere: boolean;
@@ -119,7 +119,7 @@ export function httpHandler(ctx: HttpContext) {
     // HEAD is answered as GET is (Node sends no body for it).
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const address = ctx.addresses.keyOf(req);
-    if (method === 'POST') ctx.limits.post(address);
+    if (method === 'POST') await ctx.limits.post(address);
     try {
       decodeURIComponent(path);
     } catch {

@@ -46,9 +46,42 @@ export interface AddressLimitOptions {
 /**
  * What one address may ask for: POST requests by rate, and how many bots-only and open
  * tables it may have at once (each bots-only table keeps the bot workers busy, each open
- * table stays in memory until it fills or expires).
+ * table stays in memory until it fills or expires). Counted in this process
+ * (`AddressLimits`) on one node, in the database shared by the nodes on a cluster
+ * (`SharedAddressLimits` in `shared-limits.ts`), so that an address gets them once whichever
+ * nodes a balancer sends it to.
  */
-export class AddressLimits {
+export interface AddressLimiter {
+  /** One more POST from the address; a 429 past its rate. */
+  post(address: string): Promise<void>;
+  /** Counts the new table `id` as the address's; a 429 (and nothing counted) past its caps. */
+  reserveTable(address: string, id: string, botsOnly: boolean): Promise<void>;
+  /** Forgets what no longer limits anyone (called now and then). */
+  sweep(): Promise<void>;
+}
+
+export const tooManyPosts = (rate: number) =>
+  new RequestError(
+    429,
+    'rate-limited',
+    `Too many requests: at most ${rate} a second from one address.`,
+  );
+
+export const tooManyTables = (botsOnly: boolean, cap: number) =>
+  botsOnly
+    ? new RequestError(
+        429,
+        'too-many-bot-tables',
+        `At most ${cap} games of bots only may run at once from one address; wait for one to end.`,
+      )
+    : new RequestError(
+        429,
+        'too-many-open-tables',
+        `At most ${cap} tables waiting for players may be open at once from one address.`,
+      );
+
+/** The address limits of one process, in its memory. */
+export class AddressLimits implements AddressLimiter {
   private readonly posts = new Map<string, Bucket>();
   private readonly botTables = new Map<string, Set<string>>();
   private readonly openTables = new Map<string, Set<string>>();
@@ -59,17 +92,12 @@ export class AddressLimits {
     private readonly statusOf: (id: string) => string | undefined,
   ) {}
 
-  post(address: string): void {
+  async post(address: string): Promise<void> {
     const rate = this.opts.postsPerSecond;
     if (rate <= 0) return;
     let b = this.posts.get(address);
     if (!b) this.posts.set(address, (b = new Bucket(rate, rate * 30)));
-    if (!b.take())
-      throw new RequestError(
-        429,
-        'rate-limited',
-        `Too many requests: at most ${rate} a second from one address.`,
-      );
+    if (!b.take()) throw tooManyPosts(rate);
   }
 
   private live(set: Set<string> | undefined, status: string): number {
@@ -78,32 +106,19 @@ export class AddressLimits {
     return set.size;
   }
 
-  /** Refuses a new table past the address's caps. */
-  checkCreate(address: string, botsOnly: boolean): void {
-    const { botTablesPerAddress: bots, openTablesPerAddress: open } = this.opts;
-    if (botsOnly && bots > 0 && this.live(this.botTables.get(address), 'running') >= bots)
-      throw new RequestError(
-        429,
-        'too-many-bot-tables',
-        `At most ${bots} games of bots only may run at once from one address; wait for one to end.`,
-      );
-    if (!botsOnly && open > 0 && this.live(this.openTables.get(address), 'open') >= open)
-      throw new RequestError(
-        429,
-        'too-many-open-tables',
-        `At most ${open} tables waiting for players may be open at once from one address.`,
-      );
-  }
-
-  created(address: string, id: string, botsOnly: boolean): void {
+  // The table is in memory (its status known) before anything else runs in this process:
+  // the storage's write in between answers at once (SQLite).
+  async reserveTable(address: string, id: string, botsOnly: boolean): Promise<void> {
+    const cap = botsOnly ? this.opts.botTablesPerAddress : this.opts.openTablesPerAddress;
     const map = botsOnly ? this.botTables : this.openTables;
+    if (cap > 0 && this.live(map.get(address), botsOnly ? 'running' : 'open') >= cap)
+      throw tooManyTables(botsOnly, cap);
     let set = map.get(address);
     if (!set) map.set(address, (set = new Set()));
     set.add(id);
   }
 
-  /** Forgets what no longer limits anyone (called now and then). */
-  sweep(): void {
+  async sweep(): Promise<void> {
     for (const [a, b] of this.posts) if (b.full()) this.posts.delete(a);
     for (const [map, status] of [
       [this.botTables, 'running'],

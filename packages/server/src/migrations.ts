@@ -106,6 +106,27 @@ export const MIGRATIONS: readonly Migration[] = [
   // 6: a seat per row (`table-seats.ts`), so that a claim is a conditional update of that
   // seat's row, not a rewrite of the table's seats list; the lists move there and go.
   { sqlite: v6Sqlite, postgres: v6Postgres },
+  // 7: the limits per address and per account counted across the nodes (`shared-limits.ts`).
+  // UNLOGGED: no WAL per request; a crash of PostgreSQL empties them, and the counting starts
+  // again. One process on SQLite counts them in memory.
+  {
+    sqlite: `-- one process: limits in memory`,
+    postgres: `
+      CREATE UNLOGGED TABLE rate_counts (
+        key TEXT NOT NULL,
+        window_start BIGINT NOT NULL,
+        hits INTEGER NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE INDEX rate_counts_window ON rate_counts(window_start);
+      CREATE UNLOGGED TABLE address_tables (
+        table_id TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        bots_only INTEGER NOT NULL,
+        at BIGINT NOT NULL
+      );
+      CREATE INDEX address_tables_address ON address_tables(address);`,
+  },
 ];
 
 /** A migration's SQL for one engine. */

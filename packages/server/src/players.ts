@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { AccountRoutes } from './account-routes.js';
 import { AccountStore } from './account-store.js';
-import { Accounts, type AccountLimits } from './accounts.js';
+import { Accounts, memoryAttempts, type AccountLimits } from './accounts.js';
 import { TableChat } from './chat.js';
 import { recordFinished } from './game-results.js';
 import type { Logger } from './log.js';
 import { QuickPlay } from './quick-play.js';
+import { SharedCounts, sharedAttempts } from './shared-limits.js';
 import { PgSql, SqliteSql, type Sql } from './sql.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage, type Storage } from './storage.js';
@@ -39,7 +40,10 @@ export class Players {
     private readonly log: Logger,
   ) {
     this.store = new AccountStore(sql);
-    this.accounts = new Accounts(this.store, opts.accountLimits);
+    // On PostgreSQL sign-ins are counted across the nodes (`shared-limits.ts`).
+    const attempts =
+      sql.engine === 'postgres' ? sharedAttempts(new SharedCounts(sql)) : memoryAttempts;
+    this.accounts = new Accounts(this.store, opts.accountLimits, attempts);
     this.chat = new TableChat(this.store);
     this.sweeper = setInterval(() => {
       this.chat.sweep();

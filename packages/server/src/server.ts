@@ -5,7 +5,9 @@ import { BotPool } from './bot-pool.js';
 import { ClientAddresses } from './client-address.js';
 import { attachGateway } from './gateway.js';
 import { httpHandler, sendWith } from './http-routes.js';
-import { AddressLimits } from './limits.js';
+import type { AccountLimits } from './accounts.js';
+import { AddressLimits, type AddressLimiter } from './limits.js';
+import { SharedAddressLimits, SharedCounts } from './shared-limits.js';
 import { jsonLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { serverInfo as serverInfoOf } from './server-info.js';
@@ -54,6 +56,8 @@ export interface ServerOptions {
   readonly botTablesPerAddress?: number;
   /** Tables waiting for players one address may have open at once (default 50; 0: no limit). */
   readonly openTablesPerAddress?: number;
+  /** Sign-ins and sign-ups per address and per account (`accounts.ts`; default there). */
+  readonly accountLimits?: AccountLimits;
   /** Reverse proxies whose `X-Forwarded-For` is believed: addresses or CIDR ranges. */
   readonly trustedProxies?: readonly string[];
   /** How hard SQLite syncs each commit (default `normal`; `full` survives a power loss). */
@@ -126,14 +130,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const addresses = new ClientAddresses(opts.trustedProxies ?? []);
   // eslint-disable-next-line prefer-const -- the limits ask the service, made just after
   let service: TableService;
-  const limits = new AddressLimits(
-    {
-      postsPerSecond: opts.postsPerSecond ?? 5,
-      botTablesPerAddress: opts.botTablesPerAddress ?? 4,
-      openTablesPerAddress: opts.openTablesPerAddress ?? 50,
-    },
-    (id) => service.tables.get(id)?.stored.status,
-  );
+  const limitOpts = {
+    postsPerSecond: opts.postsPerSecond ?? 5,
+    botTablesPerAddress: opts.botTablesPerAddress ?? 4,
+    openTablesPerAddress: opts.openTablesPerAddress ?? 50,
+  };
+  // On a cluster an address gets its limits once, whichever nodes it reaches.
+  const limits: AddressLimiter = cluster
+    ? new SharedAddressLimits(new SharedCounts(players.store.sql), limitOpts)
+    : new AddressLimits(limitOpts, (id) => service.tables.get(id)?.stored.status);
   const idleMs = opts.finishedTableIdleMs ?? 10 * 60_000;
   const openTtl = opts.openTableTtlMs ?? 24 * 3_600_000;
   service = new TableService(
@@ -153,7 +158,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // tables nobody fills expire, so they do not pile up in memory either.
   const sweep = setInterval(() => service.sweep(), Math.max(10, Math.min(60_000, idleMs, openTtl)));
   sweep.unref();
-  const forgetFull = setInterval(() => limits.sweep(), 60_000);
+  const forgetFull = setInterval(() => void limits.sweep().catch(() => undefined), 60_000);
   forgetFull.unref();
 
   const handle = httpHandler({

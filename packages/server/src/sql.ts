@@ -115,11 +115,20 @@ export class PgSql implements Sql {
     this.pool.on('error', () => undefined);
   }
 
+  /** The statements' names: each is parsed and planned once per connection, not per call. */
+  private readonly names = new Map<string, string>();
+
+  private prepared(sql: string, params: Params): pg.QueryConfig {
+    let name = this.names.get(sql);
+    if (!name) this.names.set(sql, (name = `boss-sql-${this.names.size}`));
+    return { name, text: numbered(sql), values: params as unknown[] };
+  }
+
   async all<T>(sql: string, params: Params = []): Promise<T[]> {
-    return (await this.pool.query(numbered(sql), params as unknown[])).rows as T[];
+    return (await this.pool.query(this.prepared(sql, params))).rows as T[];
   }
   async run(sql: string, params: Params = []): Promise<number> {
-    return (await this.pool.query(numbered(sql), params as unknown[])).rowCount ?? 0;
+    return (await this.pool.query(this.prepared(sql, params))).rowCount ?? 0;
   }
   async batch(steps: readonly Step[]): Promise<number> {
     const c = await this.pool.connect();
@@ -127,7 +136,7 @@ export class PgSql implements Sql {
     try {
       await c.query('BEGIN');
       for (const [i, s] of steps.entries()) {
-        const done = await c.query(numbered(s.sql), s.params as unknown[]);
+        const done = await c.query(this.prepared(s.sql, s.params));
         if ((done.rowCount ?? 0) === 0 && s.mustChange) throw new Unchanged(i);
       }
       await c.query('COMMIT');

@@ -1,6 +1,6 @@
 import { findGame } from '@boss-table/games';
 import type { CreateTableResponse, JoinResponse } from '@boss-table/protocol';
-import type { AddressLimits } from './limits.js';
+import type { AddressLimiter } from './limits.js';
 import { uniqueName } from './limits.js';
 import type { Logger } from './log.js';
 import { isReserved, type Storage, type StoredTable } from './storage.js';
@@ -43,7 +43,7 @@ export class TableService {
   constructor(
     private readonly storage: Storage,
     private readonly deps: TableDeps,
-    private readonly limits: AddressLimits,
+    private readonly limits: AddressLimiter,
     private readonly log: Logger,
     private readonly opts: TableServiceOptions,
     private readonly cluster?: ServiceCluster,
@@ -191,9 +191,8 @@ export class TableService {
 
   async create(raw: unknown, address: string): Promise<CreateTableResponse> {
     const { stored, invites, botsOnly } = this.newTable(raw);
-    this.limits.checkCreate(address, botsOnly);
+    await this.limits.reserveTable(address, stored.id, botsOnly);
     await this.storage.createTable(stored);
-    this.limits.created(address, stored.id, botsOnly);
     // In memory before the lease is taken, so that a takeover scan that sees the new table
     // without a lease finds it here rather than loading a second copy.
     const table = this.goLive(stored, botsOnly, !this.cluster);
