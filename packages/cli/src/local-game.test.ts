@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { randomBot, replay, Rng, type Emitted } from '@boss-table/core';
+import type { ParallelBot } from '@boss-table/core/threads';
 import { theBoss, type BossState } from '@boss-table/the-boss';
 import { describe, expect, it } from 'vitest';
 import { LocalGame } from './local-game.js';
@@ -33,4 +35,40 @@ describe('LocalGame (through the driver)', () => {
       theBoss.summary(local.state as BossState),
     );
   });
+});
+
+describe('makeBots with threads (built: the worker threads load dist/)', () => {
+  const built = new URL('../dist/local-game.js', import.meta.url);
+  it.skipIf(!existsSync(built))(
+    'a search bot searches on two threads and plays a legal move; a heuristic stays as it is',
+    async () => {
+      const { makeBots } = (await import(built.href)) as typeof import('./local-game.js');
+      const [search, heuristic, person] = makeBots(
+        'the-boss',
+        ['ismcts:easy', 'heuristic', null],
+        2,
+      ) as [ParallelBot, ParallelBot, null];
+      try {
+        expect(person).toBeNull();
+        expect(search.threads).toBe(2);
+        expect(heuristic.threads).toBe(1);
+        const options = theBoss.parseOptions({ players: 2 });
+        if (!options.ok) throw new Error(options.error.message);
+        const setup = theBoss.setup(options.value, 'threads');
+        if (!setup.ok) throw new Error(setup.error.message);
+        const state = setup.value.state;
+        const seat = theBoss.activeSeats(state)[0];
+        const move = search.chooseMove(theBoss.view(state, seat), {
+          rng: Rng.fromSeed('t'),
+          deadline: performance.now() + 5_000,
+        });
+        expect(theBoss.apply(state, seat, move as never).ok).toBe(true);
+        expect(search.lastThreads).toBe(2);
+      } finally {
+        await search.close();
+        await heuristic.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import {
   Driver,
   type AnyGame,
@@ -25,7 +27,7 @@ export function botSpecsFor(gameId: string, list: string | undefined, seats: num
 
 /** How a worker thread makes the bot of a spec (core's `parallelBot`). */
 export const botRecipe = (gameId: string, spec: string): BotRecipe => ({
-  module: import.meta.resolve('@boss-table/games/bots'),
+  module: pathToFileURL(createRequire(import.meta.url).resolve('@boss-table/games/bots')).href,
   exportName: 'makeBot',
   args: [gameId, spec],
 });

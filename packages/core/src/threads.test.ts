@@ -183,6 +183,19 @@ describe('root-parallel search', () => {
     }
   });
 
+  it('says so when a worker cannot make the bot from its recipe', async () => {
+    const budget = { iterations: 20 };
+    const bot = parallelBot(bidVetoSearchBot(budget), { ...recipe(budget), exportName: 'nope' }, 2);
+    try {
+      const { view } = position('bad');
+      expect(() =>
+        bot.chooseMove(view, { rng: Rng.fromSeed('b'), deadline: performance.now() + 5_000 }),
+      ).toThrow(/A search thread failed: .+ has no function nope/);
+    } finally {
+      await bot.close();
+    }
+  });
+
   it('is the bot itself with one thread, or for a bot without a root search', async () => {
     const plain: Bot = { name: 'plain', chooseMove: () => 'm' };
     const p = parallelBot(plain, recipe({ iterations: 1 }), 2);

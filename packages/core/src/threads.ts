@@ -12,6 +12,8 @@
  * Generic: a worker makes its copy of the bot from a `BotRecipe` (a module, an export and
  * its arguments), so core names no game.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   MessageChannel,
   receiveMessageOnPort,
@@ -63,6 +65,17 @@ export interface ParallelBot<View = unknown, Move = unknown> extends Bot<View, M
 /** How long after the deadline this thread waits for a late worker before going on without it. */
 const GRACE_MS = 1_000;
 
+/**
+ * The worker's script beside this module, or the built one when this module runs from the
+ * sources (tests that load the TypeScript: a worker thread runs only built JavaScript).
+ */
+function workerScript(): URL {
+  const beside = new URL('./threads-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(beside))
+    ? beside
+    : new URL('../dist/threads-worker.js', import.meta.url);
+}
+
 interface SearchWorker {
   readonly worker: Worker;
   readonly port: MessagePort;
@@ -91,13 +104,23 @@ export function parallelBot<View, Move>(
   if (searchRoot)
     for (let i = 1; i < threads; i++) {
       const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(new URL('./threads-worker.js', import.meta.url), {
+      const worker = new Worker(workerScript(), {
         workerData: { recipe, port: port2, signal },
         transferList: [port2],
       });
       worker.unref();
       port1.unref();
-      workers.push({ worker, port: port1 });
+      const entry = { worker, port: port1 };
+      workers.push(entry);
+      // A worker that fails (say, its recipe makes no bot) or ends is left out from the
+      // next decision on; its failure is not the process's.
+      const drop = () => {
+        const at = workers.indexOf(entry);
+        if (at >= 0) workers.splice(at, 1);
+        port1.close();
+      };
+      worker.on('error', drop);
+      worker.on('exit', drop);
     }
   let nextId = 0;
   let last: SearchResult<Move> | undefined;
@@ -179,9 +202,9 @@ export function parallelBot<View, Move>(
         }
       : {}),
     async close() {
-      await Promise.all(workers.map(({ worker }) => worker.terminate()));
-      for (const { port } of workers) port.close();
-      workers.length = 0;
+      const all = workers.splice(0);
+      await Promise.all(all.map(({ worker }) => worker.terminate()));
+      for (const { port } of all) port.close();
     },
   };
   return parallel;

@@ -15,6 +15,7 @@ import { deadlineIn, Rng } from '@boss-table/core';
 import { parallelBot } from '@boss-table/core/threads';
 import { findEntry } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
+import { ismctsBossBot, ISMCTS_LEVELS } from '@boss-table/the-boss';
 
 // The arena's interval (`boss arena`), from the CLI's build.
 import { wilson } from '../../cli/dist/arena-stats.js';
@@ -29,6 +30,9 @@ const { values: flags, positionals } = parseArgs({
     threads: { type: 'string', default: '2' },
     seed: { type: 'string', default: 'threads' },
     shard: { type: 'string', default: '0/1' },
+    // The Boss only: each thread's search counts this many playouts instead of the level's
+    // time (the level's search otherwise), so that the machine's load plays no part.
+    iterations: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -79,14 +83,28 @@ const made = (s) => {
   if (!bot.ok) throw new Error(bot.error.message);
   return bot.value;
 };
-const recipe = {
+let recipe = {
   module: import.meta.resolve('@boss-table/games/bots'),
   exportName: 'makeBot',
   args: [gameId, spec],
 };
-const me = parallelBot(made(spec), recipe, threads);
+let make = () => made(spec);
+const iterations = flags.iterations === undefined ? undefined : Number(flags.iterations);
+if (iterations !== undefined) {
+  if (gameId !== 'the-boss') throw new Error('--iterations: The Boss only');
+  const level = spec.split(':')[1];
+  const { timeMs: _timeMs, ...shape } = ISMCTS_LEVELS[level].budget;
+  const budget = { ...shape, iterations };
+  recipe = {
+    module: import.meta.resolve('@boss-table/the-boss'),
+    exportName: 'ismctsBossBot',
+    args: [level, budget],
+  };
+  make = () => ismctsBossBot(level, budget);
+}
+const me = parallelBot(make(), recipe, threads);
 if (me.threads !== threads) throw new Error(`${spec} has no root search to share out.`);
-const other = made(spec);
+const other = make();
 const options = game.parseOptions({ players });
 if (!options.ok) throw new Error(options.error.message);
 
@@ -135,6 +153,7 @@ console.log(
     players,
     bot: spec,
     threads,
+    ...(iterations !== undefined ? { iterations } : {}),
     seed,
     shard: `${shard}/${shards}`,
     games,
