@@ -147,6 +147,8 @@ export function httpHandler(ctx: HttpContext) {
       const table = await service.load(m[1]);
       if (!table) throw new RequestError(404, 'no-table', `There is no table "${m[1]}".`);
       const action = m[2];
+      // What a node answers of a table is never behind what another node acknowledged.
+      if (method === 'GET') await table.catchUp();
       if (!action && method === 'GET') return send(res, 200, table.details());
       if (action === 'join' && method === 'POST')
         return send(res, 200, await service.join(table, await readBody(req), bearerOf(req)));

@@ -429,6 +429,43 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     closeAll(w.all);
   }, 120_000);
 
+  it("a node that missed a move's notification answers a table's details as the database has it, never behind the node that committed the move", async () => {
+    // Four people on n0, long clocks: only the test moves. n1 follows the table (a spectator).
+    const long = { turn: 60_000, step: 60_000, prompt: 60_000, deal: 60_000, idle: 60_000 };
+    const { t, tokens } = await makeTable(0, 'turnBased', 4, [], long);
+    const conns = tokens.map((token) => clients[0].connect(t.id, { token }));
+    const spectator = clients[1].connect(t.id);
+    const all = [...conns, spectator];
+    await until(() => all.every((c) => c.state?.status === 'running'), 10_000, 'the start');
+    const rng = Rng.fromSeed(t.id);
+    let compared = 0;
+    for (let n = 0; n < 40 && compared < 3; n++) {
+      await until(() => synced(conns, spectator), 5000, 'the seats to agree');
+      const ready = conns.flatMap((c) => {
+        const l = legalOf(c);
+        return l ? [{ c, l }] : [];
+      });
+      const { c, l } = rng.pick(ready);
+      const before = (await clients[0].getTable(t.id)).seq;
+      // n1 stops hearing of moves (its listening connection is cut; it listens again later).
+      const listener = `FROM pg_stat_activity WHERE application_name = 'boss-table n1 listen'`;
+      await untilAsync(
+        async () => (await query(`SELECT pid ${listener}`)).rowCount === 1,
+        10_000,
+        'n1 to listen again',
+      );
+      expect((await query(`SELECT pg_terminate_backend(pid) ${listener}`)).rowCount).toBe(1);
+      await c.move(imbMoveFromLegal(l, rng, viewOf(c)?.hand ?? []));
+      const [a, b] = await Promise.all([clients[0].getTable(t.id), clients[1].getTable(t.id)]);
+      if (a.seq === before) continue; // a sealed move: nothing public to compare
+      expect(b.seq, 'the move on n1 as soon as n0 acknowledged it').toBe(a.seq);
+      expect(b.view).toEqual(a.view);
+      compared++;
+    }
+    expect(compared).toBe(3);
+    closeAll(all);
+  }, 60_000);
+
   /**
    * A table held by n0 whose window's clock (`clock`: its id's prefix) runs, the people on the
    * nodes `seatNodes` gives (default: n1 for seats 0 and 1, n2 for 2 and 3), a spectator on

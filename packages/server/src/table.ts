@@ -585,6 +585,18 @@ export class LiveTable {
     });
   }
 
+  /**
+   * On a cluster, before answering a request from memory: takes in what other nodes committed
+   * that this one has not heard of yet (a notification on its way, or missed while its
+   * listening connection was down), so that no node answers behind another. A game over here
+   * has nothing more to take in; in one process nothing is ever behind.
+   */
+  catchUp(): Promise<void> {
+    if (!this.deps.cluster) return Promise.resolve();
+    if (this.stored.status === 'open') return this.refresh();
+    return this.stored.status === 'running' ? this.follow() : Promise.resolve();
+  }
+
   private async catchUpNow(): Promise<void> {
     if (this.closed) return;
     const moves = await this.deps.storage.movesSince(this.id, this.seq);
