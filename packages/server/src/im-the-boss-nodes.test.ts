@@ -1,10 +1,14 @@
 /**
  * I'm the Boss!'s open windows on three nodes (the built server, each a child process) on one
  * throwaway PostgreSQL (issue 18): complete games in both table modes with people on
- * different nodes, bots and a spectator on a third, every frame scanned; two Stops sent at
- * once from two nodes into one stop window (the first received counts, both told the same);
- * the lease holder SIGKILLed while a stop window's clock runs (another node closes the window
- * at its first deadline, and the game finishes with every acknowledged move in the record).
+ * different nodes, bots on the lease holder and a spectator on a third, every frame scanned
+ * and checked against the record; two Stops sent at once from two nodes into one stop window
+ * (the first committed counts, every connection told the same); every asked seat's sealed
+ * answer at once from two nodes (one deadline on every node, the shortest close); a
+ * turn-based window's answers from two nodes; a node that missed a notification answering
+ * a table's details never behind; the lease holder SIGKILLed while windows' clocks run (the
+ * takeover keeps their first deadlines, also when the taker loads the table from the
+ * database, and every game finishes with every acknowledged move in its record).
  */
 import { expect, it } from 'vitest';
 import { parseRecord, replay, Rng } from '@boss-table/core';
