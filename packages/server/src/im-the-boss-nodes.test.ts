@@ -1,14 +1,15 @@
 /**
- * I'm the Boss!'s open windows on three nodes (the built server, each a child process) on one
- * throwaway PostgreSQL (issue 18): complete games in both table modes with people on
+ * I'm the Boss!'s open windows on three nodes (the built server, each a child process) on
+ * one throwaway PostgreSQL (issue 18): complete games in both table modes with people on
  * different nodes, bots on the lease holder and a spectator on a third, every frame scanned
  * and checked against the record; two Stops sent at once from two nodes into one stop window
- * (the first committed counts, every connection told the same); every asked seat's sealed
- * answer at once from two nodes (one deadline on every node, the shortest close); a
- * turn-based window's answers from two nodes; a node that missed a notification answering
- * a table's details never behind; the lease holder SIGKILLed while windows' clocks run (the
- * takeover keeps their first deadlines, also when the taker loads the table from the
- * database, and every game finishes with every acknowledged move in its record).
+ * (the first committed counts, every connection told the same); an accept and a cancel of
+ * one proposal from two nodes (exactly one counts); every asked seat's sealed answer at once
+ * from two nodes (one deadline on every node, the shortest close); a turn-based window's
+ * answers from two nodes; a node that missed a notification answering a table's details
+ * never behind; the lease holder SIGKILLed while windows' clocks run (the takeover keeps
+ * their first deadlines, also when the taker loads the table from the database, and every
+ * game finishes with every acknowledged move in its record).
  */
 import { expect, it } from 'vitest';
 import { parseRecord, replay, Rng } from '@boss-table/core';
@@ -31,6 +32,7 @@ const viewOf = (c: TableConnection) => c.state?.view as ImbView | undefined;
 const pubOf = (c: TableConnection) => viewOf(c)?.table;
 const legalOf = (c: TableConnection) => c.state?.legal as ImbLegal | null | undefined;
 const inStopWindow = (t: ImbTable) => t.deal?.phase === 'stop';
+const inOpenDeal = (t: ImbTable) => t.deal?.phase === 'open';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until an asynchronous check (a query) holds, asking again every 20 ms. */
@@ -431,6 +433,93 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
     const stored = await storedMoves(w.t.id);
     expect(stored.at(-1)).toMatchObject({ seat: prompted, move: { type: 'pass' } });
     closeAll(w.all);
+  }, 120_000);
+
+  it('an accept and a cancel of one proposal sent at once from two nodes into an open deal: exactly one counts, the other is refused by the rules, every connection told the same', async () => {
+    for (let tries = 0; tries < 10; tries++) {
+      // Made on n2 (with the spectator); each seat connected on n0 and on n1.
+      const { t, tokens, secrets } = await makeTable(2, 'realtime', 4, [], {
+        deal: 60_000,
+        idle: 60_000,
+      });
+      const conns = tokens.map((token) =>
+        [0, 1].map((n) => clients[n].connect(t.id, { token, history: true })),
+      );
+      const watcher = clients[2].connect(t.id, { history: true });
+      const all = [...conns.flat(), watcher];
+      const frames = new Map(all.map((c) => [c, recordFrames(c)]));
+      await until(() => all.every((c) => c.state !== null), 10_000, 'the snapshots');
+      const drivers = conns.map((c) => c[0]);
+      const rng = Rng.fromSeed(t.id);
+      // An open deal where a seat makes a proposal its counterparty may accept.
+      let proposal: { id: number; from: number; to: number } | undefined;
+      for (let n = 0; n < 8 && !proposal; n++) {
+        try {
+          await driveUntil(drivers, watcher, (x) => inOpenDeal(x), rng, { interrupt: false });
+        } catch {
+          break;
+        }
+        const from = drivers.findIndex((c) => legalOf(c)?.propose?.length);
+        if (from < 0) break;
+        const p = legalOf(drivers[from])!.propose![0];
+        const made = await settled(
+          drivers[from].move({
+            type: 'propose',
+            to: p.to,
+            items: p.items.slice(0, 1),
+            dividends: p.dividends.min,
+          }),
+        );
+        await until(() => synced(all, watcher), 5000, 'the proposal told');
+        const open = pubOf(watcher)!.deal?.proposals.filter(
+          (x) => x.from === from && x.to === p.to,
+        );
+        const id = open?.at(-1)?.id;
+        if (made.ok && id !== undefined && legalOf(drivers[p.to])?.accept?.includes(id))
+          proposal = { id, from, to: p.to };
+      }
+      if (!proposal) {
+        closeAll(all);
+        continue;
+      }
+      const { id, from, to } = proposal;
+      const agreements = pubOf(watcher)!.deal!.agreements.length;
+      const before = (await storedMoves(t.id)).length;
+      // The proposer cancels through n0 while its counterparty accepts through n1.
+      const out = await Promise.all([
+        settled(conns[from][0].move({ type: 'cancel', id })),
+        settled(conns[to][1].move({ type: 'accept', id })),
+      ]);
+      expect(
+        out.filter((o) => o.ok),
+        'exactly one of the two taken',
+      ).toHaveLength(1);
+      const lost = out.find((o) => !o.ok)!;
+      if (!lost.ok) {
+        expect(lost.code).toBe('illegal-move');
+        expect(lost.e.message).toMatch(/^stale-proposal/);
+      }
+      const accepted = out[1].ok;
+      const stored = (await storedMoves(t.id)).slice(before);
+      expect(stored.map((m) => [m.seat, m.move.type])).toEqual([
+        accepted ? [to, 'accept'] : [from, 'cancel'],
+      ]);
+      // Every connection, on every node, tells the same table: the proposal gone, an
+      // agreement made only if the accept counted.
+      await until(() => synced(all, watcher), 5000, 'every connection told');
+      const deal = pubOf(watcher)!.deal!;
+      expect(deal.proposals.some((x) => x.id === id)).toBe(false);
+      expect(deal.agreements.length).toBe(agreements + (accepted ? 1 : 0));
+      const told = (c: TableConnection) =>
+        frames.get(c)!.flatMap((f) => (f.type === 'events' ? [[f.seq, f.seat, f.events]] : []));
+      for (const [x, y] of conns) expect(told(y)).toEqual(told(x));
+      conns.forEach((pair, seat) =>
+        pair.forEach((c) => scanImb(frames.get(c)!, seat, [...secrets])),
+      );
+      closeAll(all);
+      return;
+    }
+    throw new Error('No open deal with a proposal to accept in 10 tries.');
   }, 120_000);
 
   it("a node that missed a move's notification answers a table's details as the database has it, never behind the node that committed the move", async () => {
