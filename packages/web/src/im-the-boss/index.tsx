@@ -73,7 +73,7 @@ function LobbyOptions({ options, setOptions }: LobbyOptionsProps) {
 }
 
 /** The lobby's shorter lengths: the game stops when a round after the last would begin (§11.3). */
-export const ROUND_CHOICES = [8, 4, 2] as const;
+export const ROUND_CHOICES = [8, 6, 4, 2] as const;
 
 /** The lobby's length choice: 'full', or a number of rounds from ROUND_CHOICES. */
 function lengthChoice(v: unknown): string {
