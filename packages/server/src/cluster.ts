@@ -42,6 +42,10 @@ export class Cluster implements TableCluster, ServiceCluster {
   readonly node: string;
   private service: TableService | undefined;
   private listener: pg.Client | undefined;
+  /** The connection the beat uses, apart from the pool. */
+  private heart: pg.Client | undefined;
+  /** A check of the leases after a gap in the beats is under way. */
+  private rechecking = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   /** When the node last said it was alive (ms, this process's clock), 0 before. */
@@ -58,7 +62,8 @@ export class Cluster implements TableCluster, ServiceCluster {
     opts: ClusterOptions & { readonly node: string },
   ) {
     this.node = opts.node;
-    this.beatMs = opts.beatMs ?? 1000;
+    // A beat at least four times per lease, so that one late beat never looks like death.
+    this.beatMs = opts.beatMs ?? Math.min(1000, storage.leaseMs / 4);
     this.pollMs = opts.pollMs ?? 2000;
     this.batch = opts.takeoverBatch ?? 200;
   }
@@ -101,10 +106,11 @@ export class Cluster implements TableCluster, ServiceCluster {
       t.unref();
       this.timers.push(t);
     };
-    every(this.beatMs, async () => {
-      await this.beat();
-      await this.takeOver();
-    });
+    // The beat on its own timer and its own connection: a node whose pool is busy with moves
+    // is alive all the same (queued behind them, its beat would go stale, its bots' and
+    // clocks' moves be refused as if it were dead, and it would take its own tables over).
+    every(this.beatMs, () => this.beat());
+    every(this.beatMs, () => this.takeOver());
     every(this.pollMs, () => this.poll());
     this.log.info('joined the cluster', { node: this.node, leaseMs: this.leaseMs });
   }
@@ -121,13 +127,17 @@ export class Cluster implements TableCluster, ServiceCluster {
   private async beat(): Promise<void> {
     const before = this.lastBeat;
     try {
-      await this.pool.query({
+      const heart = await this.heartConnection();
+      await heart.query({
         name: 'boss-beat',
         text: `INSERT INTO cluster_nodes (id, seen_at) VALUES ($1, clock_timestamp())
                ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
         values: [this.node],
       });
     } catch (e) {
+      // A fresh connection next time (this one may be half-open).
+      void this.heart?.end().catch(() => undefined);
+      this.heart = undefined;
       if (this.reachable)
         this.log.warn('database out of reach', { node: this.node, error: (e as Error).message });
       this.reachable = false;
@@ -139,17 +149,51 @@ export class Cluster implements TableCluster, ServiceCluster {
     const wasReachable = this.reachable;
     this.lastBeat = now;
     this.reachable = true;
-    if (before !== 0 && (!wasReachable || now - before > this.leaseMs / 2)) {
-      this.log.info('database reached again; checking leases', { node: this.node });
-      const held = await this.pool.query<{ table_id: string }>(
-        'SELECT table_id FROM table_leases WHERE node = $1',
-        [this.node],
+    if (before !== 0 && (!wasReachable || now - before > this.leaseMs / 2) && !this.rechecking) {
+      // Through the pool, which may be busy: apart from the beat, which goes on meanwhile.
+      this.rechecking = true;
+      this.quietly('leases not checked', () =>
+        this.recheck().finally(() => (this.rechecking = false)),
       );
-      const mine = new Set(held.rows.map((r) => r.table_id));
-      for (const [id, t] of this.tables()) t.setHolder(mine.has(id));
-      // Notifications may have been missed meanwhile.
-      await this.poll(true);
     }
+  }
+
+  /** After a gap in the beats: which leases the node still holds, and what it missed. */
+  private async recheck(): Promise<void> {
+    this.log.info('database reached again; checking leases', { node: this.node });
+    const held = await this.pool.query<{ table_id: string }>(
+      'SELECT table_id FROM table_leases WHERE node = $1',
+      [this.node],
+    );
+    const mine = new Set(held.rows.map((r) => r.table_id));
+    for (const [id, t] of this.tables()) t.setHolder(mine.has(id));
+    // Notifications may have been missed meanwhile.
+    await this.poll(true);
+  }
+
+  /** The beat's connection, opened again when it failed (it never waits behind the pool). */
+  private async heartConnection(): Promise<pg.Client> {
+    if (this.heart) return this.heart;
+    const client = new pg.Client({
+      connectionString: this.storage.url,
+      application_name: `boss-table ${this.node} beat`.slice(0, 63),
+      connectionTimeoutMillis: this.leaseMs,
+      query_timeout: this.leaseMs,
+    });
+    const drop = () => {
+      if (this.heart === client) this.heart = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    try {
+      await client.connect();
+    } catch (e) {
+      drop();
+      throw e;
+    }
+    this.heart = client;
+    return client;
   }
 
   /** Takes over the tables whose node is dead (or that no node holds), a batch at a time. */
@@ -362,6 +406,9 @@ export class Cluster implements TableCluster, ServiceCluster {
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
+    const heart = this.heart;
+    this.heart = undefined;
+    await heart?.end().catch(() => undefined);
     const seen = await this.pool
       .query<{ table_id: string }>('DELETE FROM seat_presence WHERE node = $1 RETURNING table_id', [
         this.node,
