@@ -288,8 +288,10 @@ async function read(page: Page) {
 
 /**
  * Plays this page's seat by clicking until the game is over or `until` says enough: places
- * the marker, declares a deal when it may (as Boss: terms to the others that a bot takes),
- * else rolls and draws; accepts offers made to it; answers windows (Stop against a Boss card
+ * the marker, declares a deal (where `advise` says, else whenever it may), else rolls and
+ * draws; as Boss makes terms a bot takes (to the seats `advise` names, else to each), and
+ * takes a bot's own terms when its own were not taken; in another seat's deal offers its
+ * clan cards and accepts the offers made to it; answers windows (Stop against a Boss card
  * when it holds one). Returns what it saw and did.
  */
 async function playByClicking(
