@@ -625,12 +625,17 @@ describe("I'm the Boss! in a real browser", () => {
     await page.getByLabel('window clock').waitFor();
     await shot(page, 'im-the-boss-stop-boss-card');
 
-    // A reload mid-window: the prompt, its countdown, the deal and the log come back.
+    // A reload mid-window: the prompt, its countdown, the deal with its proposals and the log
+    // come back as they were (nothing moves in a stop window but the answers).
+    const deal = await page.locator('.imb-deal').textContent();
+    const log = await page.locator('.log li').allTextContents();
     await page.reload();
     await prompt.waitFor();
     await page.getByLabel('window clock').waitFor();
     await page.locator('.imb-deal').waitFor();
-    expect(await page.locator('.log li').count()).toBeGreaterThan(3);
+    expect(await page.locator('.imb-deal').textContent()).toBe(deal);
+    expect((await page.locator('.log li').allTextContents()).slice(-log.length)).toEqual(log);
+    expect(log.length).toBeGreaterThan(3);
     expect(await prompt.textContent()).toMatch(/played I'm the Boss!/);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'im-the-boss-stop-boss-card-phone');
