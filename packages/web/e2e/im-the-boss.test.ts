@@ -477,6 +477,13 @@ async function playByClicking(
                 form.getByRole('button', { name: 'more dividends' }),
                 form.getByRole('button', { name: /^Propose to / }),
               ]);
+              // Folded, the sheet is its fold button only and the board shows; it opens again.
+              await form.getByRole('button', { name: 'fold the panel' }).click();
+              expect((await page.locator('.area-controls').boundingBox())!.height).toBeLessThan(
+                100,
+              );
+              await page.screenshot({ path: `${artifacts}im-the-boss-phone-folded.png` });
+              await form.getByRole('button', { name: 'open the panel' }).click();
               await page.setViewportSize(size);
             }
             await propose.getByRole('button', { name: /^Propose to / }).click();
