@@ -193,8 +193,8 @@ export class TableService {
     const { stored, invites, botsOnly } = this.newTable(raw);
     await this.limits.reserveTable(address, stored.id, botsOnly);
     await this.storage.createTable(stored);
-    // In memory before the lease is taken, so that a takeover scan that sees the new table
-    // without a lease finds it here rather than loading a second copy.
+    // On a cluster the row was stored with this node's lease (`storage-pg.ts`); the claim
+    // confirms it. In memory first, so that anything that finds the table finds it here.
     const table = this.goLive(stored, botsOnly, !this.cluster);
     if (this.cluster) table.setHolder(await this.cluster.claim(stored.id));
     return {
