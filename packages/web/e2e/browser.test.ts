@@ -54,8 +54,25 @@ async function playByClicking(page: Page, screenshots = false): Promise<number> 
     await composer.locator('fieldset').nth(1).locator('button').first().click();
     if (screenshots && turns === 0) await shot(page, 'table-composer');
     const confirm = composer.getByRole('button', { name: 'Confirm turn' });
-    if (await confirm.isDisabled())
-      await composer.getByRole('button', { name: 'No cubes' }).click();
+    // The composer may still be the previous turn's, waiting for its move's answer: once the
+    // new turn's choices arrive, pick again (no cubes, the first card) until it may be sent.
+    let ready = !(await confirm.isDisabled());
+    for (let tries = 0; !ready && tries < 50; tries++) {
+      await page.waitForTimeout(200);
+      const again = async () => {
+        await composer.getByRole('button', { name: 'No cubes' }).click({ timeout: 2000 });
+        await composer
+          .locator('fieldset')
+          .nth(1)
+          .locator('button')
+          .first()
+          .click({ timeout: 2000 });
+        return !(await confirm.isDisabled({ timeout: 2000 }));
+      };
+      ready = await again().catch(() => false);
+      if (!ready && (await page.getByRole('heading', { name: 'Game over' }).count())) break;
+    }
+    if (!ready) continue; // the game is over, or the turn went elsewhere: look again
     await confirm.click();
     turns++;
     await page.waitForTimeout(30);

@@ -691,10 +691,14 @@ describe("I'm the Boss! in a real browser", () => {
     }
     expect(await handsShown(pages[0])).toEqual(['imb-hand-0']);
     expect(await handsShown(pages[1])).toEqual(['imb-hand-1']);
-    // Play on both pages until one person has accepted terms (from the other or a bot).
+    // Play on both pages until a person has proposed terms and a person has accepted terms
+    // (from the other or a bot), whichever came first.
     const done = { v: false };
+    const seen = new Set<string>();
     const stopWhen = (x: Set<string>) => {
-      if (x.has('accepted') || x.has('accepted-as-boss')) done.v = true;
+      for (const k of x) seen.add(k);
+      if (seen.has('proposed') && (seen.has('accepted') || seen.has('accepted-as-boss')))
+        done.v = true;
       return done.v;
     };
     const [a, b] = await Promise.all(pages.map((p) => playByClicking(p, stopWhen, 150_000)));
