@@ -63,7 +63,8 @@ function goodSpace(view: ImbView, space: number): string[] | null {
   // deal of 12 M or more at its last call: under 8 M, or under 12 M with a Stop in hand.
   const stop = (view.hand ?? []).some((c) => kindOf(c) === 'stop');
   const worth = tileValue(tile) * sp.D;
-  if (worth >= 12 || (worth >= 8 && !stop)) return null;
+  const richest = t.money[0] > 0 && t.money.every((m) => m <= t.money[0]);
+  if (worth >= 12 || (worth >= 8 && !stop && richest)) return null;
   const own = new Array<number>(6).fill(0);
   const commit: string[] = [];
   for (let f = 0; f < 6; f++) if (t.placards[f] === 0) own[f]++;
@@ -523,57 +524,73 @@ async function playByClicking(
 describe("I'm the Boss! in a real browser", () => {
   it("a person with three bots, from the lobby to the final money by clicking: a deal closed as Boss on terms a bot accepted, a bot Boss's offer accepted, then the replay", async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    await page.goto(server.url);
-    await page.getByLabel('Your name').fill('Alice');
-    await page.getByLabel('Game').selectOption('im-the-boss');
-    await page.getByLabel('Players').selectOption('4');
-    for (const s of [2, 3, 4])
-      await page.getByLabel(`Seat ${s}`, { exact: true }).selectOption('bot:heuristic');
-    await page.getByLabel('Length').selectOption(String(E2E_ROUNDS));
-    await page.getByLabel('Short game (12 tiles)').check();
-    await page.getByLabel('Pace').selectOption('quick');
-    await page.getByRole('button', { name: 'Create table' }).click();
-    await page.getByRole('button', { name: 'Sit here' }).click();
-    await page.locator('.imb-board').waitFor();
-    const id = /#\/t\/([^?/]+)/.exec(page.url())![1];
-    await shot(page, 'im-the-boss-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
-    await shot(page, 'im-the-boss-phone');
-    await page.setViewportSize({ width: 1366, height: 768 });
-    expect(await handsShown(page)).toEqual(['imb-hand-0']);
-
-    // The rules help opens, says what was reconstructed, and closes.
-    await page.getByRole('button', { name: 'Rules' }).click();
-    await page
-      .getByRole('dialog', { name: 'rules' })
-      .getByText(/reconstruct/)
-      .first()
-      .waitFor();
-    await page.getByRole('button', { name: 'close the rules' }).click();
-
-    // The person reads the board as a player would (from its own view: the server's state
-    // is read as seat 0 sees it): it declares deals it can close with a bot's placard, and as
-    // Boss makes terms to the seats that hold what is missing; its clicks do the rest.
-    const advise = () => {
-      const live = server.tables.get(id);
-      return live ? adviceFor(imTheBoss.view(live.state as ImbState, 0)) : null;
-    };
-    const seen = await playByClicking(page, (x) => x.has('over'), 240_000, advise);
-    console.log([...seen].join(' '));
-    // What the record says the person did: a deal closed as Boss with terms it proposed and a
-    // bot accepted, a bot Boss's offer accepted as another seat, the game played to its end.
-    const record = (await (await fetch(`${server.url}/api/tables/${id}/record`)).json()) as {
+    // The deals are the seed's: in some games none lets the person close one as Boss on a
+    // bot's acceptance (it declares only what it can close); then it plays another table
+    // from the lobby, up to four.
+    let id = '';
+    let seen = new Set<string>();
+    let record = { options: {}, moves: [] } as {
       options: { maxRounds?: number };
       moves: unknown[];
     };
-    expect(record.options.maxRounds).toBe(E2E_ROUNDS);
-    const { myDeals, ...story } = storyOf(record, 0);
-    console.log(JSON.stringify(story));
-    console.log(myDeals.join('\n'));
+    let story = {} as ReturnType<typeof storyOf>;
+    for (let attempt = 1; ; attempt++) {
+      await page.goto(server.url);
+      await page.getByLabel('Your name').fill('Alice');
+      await page.getByLabel('Game').selectOption('im-the-boss');
+      await page.getByLabel('Players').selectOption('4');
+      for (const s of [2, 3, 4])
+        await page.getByLabel(`Seat ${s}`, { exact: true }).selectOption('bot:heuristic');
+      await page.getByLabel('Length').selectOption(String(E2E_ROUNDS));
+      await page.getByLabel('Short game (12 tiles)').check();
+      await page.getByLabel('Pace').selectOption('quick');
+      await page.getByRole('button', { name: 'Create table' }).click();
+      await page.getByRole('button', { name: 'Sit here' }).click();
+      await page.locator('.imb-board').waitFor();
+      id = /#\/t\/([^?/]+)/.exec(page.url())![1];
+      await shot(page, 'im-the-boss-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await shot(page, 'im-the-boss-phone');
+      await page.setViewportSize({ width: 1366, height: 768 });
+      expect(await handsShown(page)).toEqual(['imb-hand-0']);
+
+      // The rules help opens, says what was reconstructed, and closes.
+      await page.getByRole('button', { name: 'Rules' }).click();
+      await page
+        .getByRole('dialog', { name: 'rules' })
+        .getByText(/reconstruct/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'close the rules' }).click();
+
+      // The person reads the board as a player would (from its own view: the server's state
+      // is read as seat 0 sees it): it declares deals it can close with a bot's placard, and as
+      // Boss makes terms to the seats that hold what is missing; its clicks do the rest.
+      const advise = () => {
+        const live = server.tables.get(id);
+        return live ? adviceFor(imTheBoss.view(live.state as ImbState, 0)) : null;
+      };
+      seen = await playByClicking(page, (x) => x.has('over'), 240_000, advise);
+      console.log([...seen].join(' '));
+      // What the record says the person did: a deal closed as Boss with terms it proposed and a
+      // bot accepted, a bot Boss's offer accepted as another seat, the game played to its end.
+      record = (await (await fetch(`${server.url}/api/tables/${id}/record`)).json()) as {
+        options: { maxRounds?: number };
+        moves: unknown[];
+      };
+      expect(record.options.maxRounds).toBe(E2E_ROUNDS);
+      const told = storyOf(record, 0);
+      const { myDeals } = told;
+      story = told;
+      console.log(JSON.stringify(story));
+      console.log(myDeals.join('\n'));
+      if ((story.closedAsBossOnOwnTerms > 0 && story.acceptedBotOffer > 0) || attempt === 4) break;
+      console.log(`table ${attempt}: no deal closed as Boss on a bot's acceptance; another`);
+    }
     expect(seen).toContain('over');
     const ranking = page.getByRole('region', { name: 'final ranking' });
     expect(await ranking.textContent()).toMatch(/The game ended because/);
@@ -598,7 +615,7 @@ describe("I'm the Boss! in a real browser", () => {
     await page.getByText('Move 1 of').waitFor();
     await shot(page, 'im-the-boss-replay');
     await page.close();
-  }, 300_000);
+  }, 1_100_000);
 
   it("playing a Stop against a bot's Boss card: the large prompt shows the card, the person stops it; a reload mid-window keeps the prompt, its countdown and the log", async () => {
     // A table created as the lobby would, then the same table stored again under a seed the
