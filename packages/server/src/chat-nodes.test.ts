@@ -1,31 +1,11 @@
 /** Table chat across the nodes of a cluster: a line said on one node reaches the others. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { testBrowser } from './account-kit.js';
-import { silentLogger } from './log.js';
-import { describePostgres } from './pg-test-suite.js';
-import { startServer, type RunningServer } from './server.js';
-import { tempDataDir, until } from './test-kit.js';
+import { describePostgres, useTwoNodes } from './pg-test-suite.js';
+import { until } from './test-kit.js';
 
 describePostgres('table chat on two nodes', (suite) => {
-  const nodes: RunningServer[] = [];
-  beforeAll(async () => {
-    const databaseUrl = await suite.cluster.createDatabase();
-    for (const nodeName of ['a', 'b'])
-      nodes.push(
-        await startServer({
-          port: 0,
-          dataDir: tempDataDir(),
-          databaseUrl,
-          nodeName,
-          log: silentLogger,
-          botBudgetMs: 5,
-          trustedProxies: ['127.0.0.1'],
-        }),
-      );
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(nodes.map((n) => n.close()));
-  });
+  const nodes = useTwoNodes(suite);
 
   it("reaches a spectator on the other node, and never a player with a spectator's line", async () => {
     const [a, b] = nodes;

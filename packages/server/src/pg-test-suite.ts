@@ -5,7 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BossTableClient } from '@boss-table/client';
 import { findPgBin, postgresMissing, startPgCluster, type PgCluster } from './pg-test-cluster.js';
-import { nodeClient, startClusterNodes, type ClusterNode } from './test-kit.js';
+import { silentLogger } from './log.js';
+import { startServer, type RunningServer, type ServerOptions } from './server.js';
+import { nodeClient, startClusterNodes, tempDataDir, type ClusterNode } from './test-kit.js';
 
 export interface PgSuite {
   /** The suite's cluster, started before its first test. */
@@ -105,4 +107,33 @@ export function useClusterNodes(
       return res.rows[0]?.node;
     },
   };
+}
+
+/**
+ * Two in-process servers, nodes `a` and `b`, on a fresh database of the suite's cluster
+ * (quick bots, loopback as a trusted proxy), started before the suite's tests with `extra`
+ * on top and closed after. Call it in the body of `describePostgres`.
+ */
+export function useTwoNodes(suite: PgSuite, extra: Partial<ServerOptions> = {}): RunningServer[] {
+  const nodes: RunningServer[] = [];
+  beforeAll(async () => {
+    const databaseUrl = await suite.cluster.createDatabase();
+    for (const nodeName of ['a', 'b'])
+      nodes.push(
+        await startServer({
+          port: 0,
+          dataDir: tempDataDir(),
+          databaseUrl,
+          nodeName,
+          log: silentLogger,
+          botBudgetMs: 5,
+          trustedProxies: ['127.0.0.1'],
+          ...extra,
+        }),
+      );
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(nodes.map((n) => n.close()));
+  });
+  return nodes;
 }

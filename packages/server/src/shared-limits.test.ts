@@ -2,13 +2,10 @@
  * The limits per address and per account on two nodes of one PostgreSQL: an address that a
  * balancer spreads over both gets each limit once, not once per node.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testBrowser } from './account-kit.js';
-import { silentLogger } from './log.js';
-import { describePostgres } from './pg-test-suite.js';
-import { startServer, type RunningServer } from './server.js';
+import { describePostgres, useTwoNodes } from './pg-test-suite.js';
 import { slidingCount, slidingWait } from './shared-limits.js';
-import { tempDataDir } from './test-kit.js';
 
 describe('sliding-window counts', () => {
   const w = (hits: number, prev: number, elapsedMs: number) => ({
@@ -35,28 +32,11 @@ describe('sliding-window counts', () => {
 });
 
 describePostgres('limits across two nodes on one PostgreSQL', (suite) => {
-  const nodes: RunningServer[] = [];
-  beforeAll(async () => {
-    const databaseUrl = await suite.cluster.createDatabase();
-    for (const nodeName of ['a', 'b'])
-      nodes.push(
-        await startServer({
-          port: 0,
-          dataDir: tempDataDir(),
-          databaseUrl,
-          nodeName,
-          log: silentLogger,
-          botBudgetMs: 5,
-          trustedProxies: ['127.0.0.1'],
-          // 6 POSTs per 30 s; 2 open tables; 3 sign-ins a minute; 2 wrong passwords.
-          postsPerSecond: 0.2,
-          openTablesPerAddress: 2,
-          accountLimits: { signInsPerAddress: 3, failuresPerAccount: 2, signUpsPerAddress: 10 },
-        }),
-      );
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(nodes.map((n) => n.close()));
+  const nodes = useTwoNodes(suite, {
+    // 6 POSTs per 30 s; 2 open tables; 3 sign-ins a minute; 2 wrong passwords.
+    postsPerSecond: 0.2,
+    openTablesPerAddress: 2,
+    accountLimits: { signInsPerAddress: 3, failuresPerAccount: 2, signUpsPerAddress: 10 },
   });
 
   /** One address (as the balancer forwards it) on node `i % 2` for its i-th request. */
