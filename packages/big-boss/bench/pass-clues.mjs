@@ -10,21 +10,14 @@
 import { readFileSync } from 'node:fs';
 import { deadlineIn, Rng } from '@boss-table/core';
 import { bigBoss, ismctsBigBossBot } from '../dist/index.js';
+// The arena's interval (`boss arena`), from the CLI's build.
+import { wilson } from '../../cli/dist/arena-stats.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-
-/** Wilson score interval at 95 %. */
-function wilson(wins, n, z = 1.959963984540054) {
-  const p = wins / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
 
 if (args[0] === '--sum') {
   const parts = args.slice(1).map((f) => JSON.parse(readFileSync(f, 'utf8')));
