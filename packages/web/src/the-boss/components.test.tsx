@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { TableProps } from '../registry.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theBoss, type BossLegal, type BossView } from '@boss-table/the-boss';
-import { SeatDetail } from './parts.js';
+import { SeatDetail, parts } from './parts.js';
 import { decidedInWords } from './words.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
@@ -43,6 +45,45 @@ describe('web components', () => {
     expect(sent).toHaveLength(1);
     const move = theBoss.parseMove(sent[0]);
     expect(move.ok).toBe(true);
+  });
+
+  it("a draft left unsent does not come back on the seat's next turn", () => {
+    const options = theBoss.parseOptions({ players: 2 });
+    if (!options.ok) throw new Error(options.error.message);
+    const setup = theBoss.setup(options.value, 'components');
+    if (!setup.ok) throw new Error(setup.error.message);
+    let s = setup.value.state;
+    const me = s.turn;
+    const props = (): TableProps =>
+      ({
+        view: theBoss.view(s, me),
+        legal: theBoss.legalSummary(s, me),
+        names: ['Ann', 'Bob'],
+        onMove: () => {},
+        busy: false,
+        layout: (p: { controls?: ReactNode }) => p.controls,
+      }) as unknown as TableProps;
+    const { rerender } = render(<parts.Table {...props()} />);
+    const city = screen
+      .getAllByRole('button', { pressed: false })
+      .find((b) => b.getAttribute('title')?.startsWith('Place on'))!;
+    fireEvent.click(city);
+    expect(city.getAttribute('aria-pressed')).toBe('true');
+    // The clock plays this seat's turn (a card revealed, no cubes), then the other seat's.
+    for (let i = 0; i < 2; i++) {
+      const seat = s.turn;
+      const hand = theBoss.view(s, seat).hands[seat].cards!;
+      const applied = theBoss.apply(s, seat, { reveal: hand[0] });
+      if (!applied.ok) throw new Error(applied.error.message);
+      s = applied.value.state;
+    }
+    expect(s.turn).toBe(me);
+    rerender(<parts.Table {...props()} />);
+    const again = screen.getByRole('button', { name: city.textContent! });
+    expect(again.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'No cubes' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('the deduction helper shows every city with probabilities that add up', () => {

@@ -26,8 +26,16 @@ function Table({ view: v, legal, names, onMove, busy, layout }: TableProps) {
   const mine = legal !== null && legal !== undefined && view.turn === view.viewer;
   return layout({
     board: <Board view={view} names={names} />,
+    // Keyed by the turn: a draft left when the clock or a reconnection took the turn away
+    // must not come back on this seat's next turn.
     controls: mine ? (
-      <Composer view={view} legal={legal as BossLegal} onMove={onMove} busy={busy} />
+      <Composer
+        key={`${view.round}/${view.overtime}/${view.turnsTaken}`}
+        view={view}
+        legal={legal as BossLegal}
+        onMove={onMove}
+        busy={busy}
+      />
     ) : null,
     more:
       view.viewer !== null && !view.outcome ? (
