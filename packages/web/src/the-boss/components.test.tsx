@@ -11,7 +11,12 @@ import { DeductionPanel } from './Deduction.js';
 
 afterEach(cleanup);
 
-function start(players = 3): { view: BossView; legal: BossLegal; seat: number } {
+function start(players = 3): {
+  view: BossView;
+  legal: BossLegal;
+  seat: number;
+  state: ReturnType<typeof theBoss.clone>;
+} {
   const options = theBoss.parseOptions({ players });
   if (!options.ok) throw new Error(options.error.message);
   const setup = theBoss.setup(options.value, 'components');
@@ -21,6 +26,7 @@ function start(players = 3): { view: BossView; legal: BossLegal; seat: number } 
     view: theBoss.view(s, s.turn),
     legal: theBoss.legalSummary(s, s.turn) as BossLegal,
     seat: s.turn,
+    state: s,
   };
 }
 
@@ -48,12 +54,9 @@ describe('web components', () => {
   });
 
   it("a draft left unsent does not come back on the seat's next turn", () => {
-    const options = theBoss.parseOptions({ players: 2 });
-    if (!options.ok) throw new Error(options.error.message);
-    const setup = theBoss.setup(options.value, 'components');
-    if (!setup.ok) throw new Error(setup.error.message);
-    let s = setup.value.state;
-    const me = s.turn;
+    const first = start(2);
+    let s = first.state;
+    const me = first.seat;
     const props = (): TableProps =>
       ({
         view: theBoss.view(s, me),
