@@ -239,14 +239,21 @@ function othersWorth(s: BigBossState, seat: number, expected: readonly number[])
   return 0.5 * best + (0.5 * sum) / (n - 1);
 }
 
-/** The position's worth to the seat, without its cash (added by the caller). */
-function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
-  const expected = expectedPrices(s, seat, w);
+/** What the seat's hand is worth: each card's end value and part of what playing it earns. */
+function handWorth(s: BigBossState, seat: number, w: HeuristicWeights): number {
   let hand = 0;
   const cards = s.hands[seat];
   for (let i = 0; i < cards.length; i++)
     hand += endValue(s, cards[i]) + w.handPlay * playValue(s, cards[i], w);
-  return holdings(s, seat, expected) + hand - w.others * othersWorth(s, seat, expected);
+  return hand;
+}
+
+/** The position's worth to the seat, without its cash (added by the caller). */
+function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
+  const expected = expectedPrices(s, seat, w);
+  return (
+    holdings(s, seat, expected) + handWorth(s, seat, w) - w.others * othersWorth(s, seat, expected)
+  );
 }
 
 /** The position's worth to the seat against the others, as this bot judges it. */
@@ -434,4 +441,56 @@ export function bigBossHeuristicBot(weights?: HeuristicWeights): Bot<BigBossView
       return move;
     },
   };
+}
+
+/** The names of `seatFeatures`' numbers, in order. */
+export const SEAT_FEATURES = [
+  'cash',
+  'holdings',
+  'growth',
+  'ownCards',
+  'merge',
+  'handEnd',
+  'handPlay',
+] as const;
+
+/**
+ * What a seat has, in millions, as numbers a judge of who is ahead can weigh: cash; its
+ * shares and towers at today's prices; what they would gain if every company rose by its
+ * room times the part of the game left (the heuristic's `growth` of 1); what the seat's own
+ * cards will add to them; what a near merger would add; its hand at its end value; and what
+ * its cards would earn played now. Reads the seat's hand: for full states only.
+ */
+export function seatFeatures(s: BigBossState, seat: number): number[] {
+  const base = DEFAULT_HEURISTIC[s.config.rules];
+  const only = (change: Partial<HeuristicWeights>) =>
+    holdings(
+      s,
+      seat,
+      expectedPrices(s, seat, {
+        ...base,
+        growth: 0,
+        ownCards: 0,
+        mergeRisk: 0,
+        clock: 'pieces',
+        clockPower: 1,
+        ...change,
+      }),
+    );
+  const now = only({});
+  let handEnd = 0;
+  let handPlay = 0;
+  for (const card of s.hands[seat]) {
+    handEnd += endValue(s, card);
+    handPlay += playValue(s, card, base);
+  }
+  return [
+    s.cash[seat],
+    now,
+    only({ growth: 1 }) - now,
+    only({ ownCards: 1 }) - now,
+    only({ mergeRisk: 1 }) - now,
+    handEnd,
+    handPlay,
+  ];
 }

@@ -13,6 +13,7 @@ import {
   heuristicCandidates,
   ismctsBigBossBot,
 } from './ismcts.js';
+import { winChances } from './leaf.js';
 import { fastRandomMove, policyMove } from './playout.js';
 
 /** Positions of random games of both rule sets and 2–6 players, part way through. */
@@ -304,6 +305,49 @@ describe('ismcts bot', () => {
     // Boosting either company wins (356 or 350 against 190): both end the game in front.
     expect(result.move).toMatchObject({ type: 'expand', card: 'I13', space: 13 });
     expect(result.values[0]).toBeLessThan(result.values[result.values.length - 1]);
+  });
+
+  it('judges, at medium and hard, a cut playout by the fitted chance to win and a finished one by the result', () => {
+    expect(ISMCTS_LEVELS.hard.leaf).toBe('fitted');
+    const hooks = bigBossHooks(ISMCTS_LEVELS.hard);
+    const cut = positions(40, 'leaf').find(
+      (s) => s.config.rules === 'modern' && s.config.players === 4,
+    )!;
+    const chances = winChances(cut)!;
+    for (let p = 0; p < cut.config.players; p++) expect(hooks.reward(cut, p)).toBe(chances[p]);
+    // The last piece's merger (as above, at four players) ends the game with seat 0 in
+    // front: a whole win, nothing for the others.
+    const t = position({
+      players: 4,
+      companies: {
+        lion: { track: '9 10 11:2 12', price: 20 },
+        lunar: { track: '14 15:3', price: 30 },
+      },
+      shares: [{ lion: 6 }, {}, {}, {}],
+      hands: ['I13 I40', 'I60 I61', 'I30 I31', 'I62 I63'],
+      cash: [40, 180, 180, 180],
+      row: 'I50 I51 I52 I53 I54 I55',
+      piecesLeft: 1,
+    });
+    t.play('expand I13 13 boost:lion');
+    t.play('invest');
+    expect(t.state.outcome?.winners).toEqual([0]);
+    expect([0, 1, 2, 3].map((p) => hooks.reward(t.state, p))).toEqual([1, 0, 0, 0]);
+    // Where no judge was fitted (three players), a finished playout is judged as before.
+    const three = lastPieceMerger();
+    three.play('expand I13 13 boost:lion');
+    three.play('invest');
+    // (0.8 × the win share and 0.2 × the share of the top money: a loser gets something).
+    expect(hooks.reward(three.state, 0)).toBe(1);
+    expect(hooks.reward(three.state, 1)).toBeGreaterThan(0.1);
+    // The original rules have no fitted judge: the heuristic's worth, squashed, as before.
+    const old = positions(40, 'leaf').find((s) => s.config.rules === 'original')!;
+    const v = hooks.reward(old, old.turn);
+    expect(v).toBeGreaterThan(0);
+    expect(v).toBeLessThan(1);
+    expect(v).toBe(
+      bigBossHooks({ ...ISMCTS_LEVELS.hard, leaf: 'heuristic' }).reward(old, old.turn),
+    );
   });
 
   it("plays each playout move as the heuristic bot would from that seat's view", () => {

@@ -21,6 +21,7 @@ import {
 
 /** Millions of the heuristic's worth that move a heuristic-judged playout's reward from 0.5 to 0.73. */
 const HEURISTIC_SCALE = 40;
+import { leafWeights, winChances } from './leaf.js';
 import { DEFAULT_POLICY, playGain, policyMove, type PolicyWeights } from './playout.js';
 
 export type IsmctsLevel = 'easy' | 'medium' | 'hard';
@@ -52,19 +53,29 @@ export interface BigBossSearchConfig {
    * clues), to measure what they are worth (docs/benchmarks.md). Default true.
    */
   readonly passClues?: boolean;
+  /**
+   * How a heuristic playout that stops before the end is judged: `heuristic`, the heuristic's
+   * worth against the others (half the best, half the mean), squashed; `fitted`, the seat's
+   * chance to win as the fitted judge sees it (`bots/leaf.ts`; a playout reaching the end
+   * then counts as a win share), or as `heuristic` under rules or at numbers of players it
+   * was not fitted for.
+   */
+  readonly leaf?: 'heuristic' | 'fitted';
 }
 
 export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> = {
   // Light playouts over every move: a different, weaker player than the heuristic.
   easy: { budget: { timeMs: 25 }, depth: 36, policy: DEFAULT_POLICY },
   // The heuristic's best five, each played on by every seat as the heuristic would for two
-  // rounds on the same drawn cards, then judged as the heuristic judges.
+  // rounds on the same drawn cards, then judged by the fitted judge (each seat's chance to
+  // win from where it stands, bots/leaf.ts).
   medium: {
     budget: { timeMs: 250, paired: true },
     depth: 16,
     policy: DEFAULT_POLICY,
     width: 5,
     playout: 'heuristic',
+    leaf: 'fitted',
   },
   hard: {
     budget: { timeMs: 900, paired: true },
@@ -72,6 +83,7 @@ export const ISMCTS_LEVELS: Readonly<Record<IsmctsLevel, BigBossSearchConfig>> =
     policy: DEFAULT_POLICY,
     width: 5,
     playout: 'heuristic',
+    leaf: 'fitted',
   },
 };
 
@@ -189,6 +201,16 @@ export function bigBossHooks(
       }
     },
     reward(s, seat) {
+      if (config.playout === 'heuristic' && config.leaf === 'fitted') {
+        // Chances to win, and a finished playout its win share; rules and numbers of
+        // players without a fitted judge (undefined) are judged as below.
+        const chances = s.outcome ? undefined : winChances(s);
+        if (chances) return chances[seat];
+        if (s.outcome && leafWeights(s)) {
+          const { winners } = s.outcome;
+          return winners.includes(seat) ? 1 / winners.length : 0;
+        }
+      }
       if (s.outcome) return judge(s.outcome.scores, seat, s.outcome.winners);
       if (config.playout === 'heuristic') {
         // The heuristic's worth (against the others), squashed into (0, 1).
