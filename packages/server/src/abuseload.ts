@@ -1,16 +1,20 @@
 /**
- * `npm run abuseload -- [--scenario slow-readers|one-token] [--url URL]`: the two abuses of
- * issue 12 that a test cannot reproduce in a few seconds, against the built server (started
- * as a child process on a free port unless --url is given). Bounded in time and count,
- * loopback only.
+ * `npm run abuseload -- [--scenario slow-readers|one-token] [--game ID] [--url URL]`: the two
+ * abuses of issue 12 that a test cannot reproduce in a few seconds, against the built server
+ * (started as a child process on a free port unless --url is given). Bounded in time and
+ * count, loopback only. `--game` picks the registered game (default `big-boss`, whose
+ * 6-player games are long).
  *
- * - `slow-readers`: a finished 6-player Big Boss game (about 170 moves) is watched by 40
- *   sockets that stop reading and each ask `resume` from 0 fifteen times a second (under the
- *   message limit) for 25 s. Reports the server's resident memory, sampled every second.
- * - `one-token`: one seat token opens 1,200 sockets over about 20 s. Reports how many
- *   `seats` frames the sockets received in all, and how many were refused.
+ * - `slow-readers`: a finished game of random bots at the game's most seats (6-player Big
+ *   Boss: about 170 moves) is watched by 40 sockets that stop reading and each ask `resume`
+ *   from 0 fifteen times a second (under the message limit) for 25 s. Reports the server's
+ *   resident memory, sampled every second.
+ * - `one-token`: one seat token of a table of people at the game's fewest seats opens 1,200
+ *   sockets over about 20 s. Reports how many `seats` frames the sockets received in all,
+ *   and how many were refused.
  */
 import WebSocket from 'ws';
+import { findGame } from '@boss-table/games';
 import { nodeClient, startBuiltServer } from './test-kit.js';
 
 function flag(name: string, fallback: string): string {
@@ -18,11 +22,20 @@ function flag(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
+const usage =
+  'usage: npm run abuseload -- --scenario slow-readers|one-token [--game ID] [--url URL]';
 const scenario = flag('scenario', 'slow-readers');
 if (scenario !== 'slow-readers' && scenario !== 'one-token') {
-  process.stderr.write('usage: npm run abuseload -- --scenario slow-readers|one-token\n');
+  process.stderr.write(`abuseload: --scenario must be slow-readers or one-token.\n${usage}\n`);
   process.exit(2);
 }
+const gameId = flag('game', 'big-boss');
+const game =
+  findGame(gameId) ??
+  (() => {
+    process.stderr.write(`abuseload: no game "${gameId}".\n${usage}\n`);
+    return process.exit(2);
+  })();
 
 const startChild = () => startBuiltServer({});
 
@@ -37,8 +50,8 @@ const wsUrl = (url: string, table: string, query = '') =>
 async function slowReaders(url: string) {
   const client = nodeClient(url);
   const t = await client.createTable({
-    game: 'big-boss',
-    seats: Array.from({ length: 6 }, () => ({ kind: 'bot', bot: 'random' })),
+    game: game.id,
+    seats: Array.from({ length: game.maxPlayers }, () => ({ kind: 'bot', bot: 'random' })),
   });
   for (let i = 0; i < 600; i++) {
     if ((await client.getTable(t.id)).status === 'finished') break;
@@ -70,6 +83,7 @@ async function slowReaders(url: string) {
   await new Promise((r) => setTimeout(r, 500));
   return {
     scenario,
+    game: game.id,
     moves: seq,
     sockets: sockets.length,
     rssBeforeMB: Math.round(before),
@@ -82,8 +96,8 @@ async function slowReaders(url: string) {
 async function oneToken(url: string) {
   const client = nodeClient(url);
   const t = await client.createTable({
-    game: 'the-boss',
-    seats: [{ kind: 'human' }, { kind: 'human' }],
+    game: game.id,
+    seats: Array.from({ length: game.minPlayers }, () => ({ kind: 'human' })),
   });
   const a = await client.join(t.id, { name: 'A', invite: t.seats[0].invite! });
   let seatsFrames = 0;
@@ -105,6 +119,7 @@ async function oneToken(url: string) {
   await new Promise((r) => setTimeout(r, 2000));
   const result = {
     scenario,
+    game: game.id,
     sockets: sockets.length,
     opened,
     seconds: Math.round((Date.now() - started) / 1000),

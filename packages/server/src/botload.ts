@@ -1,18 +1,22 @@
 /**
  * `npm run botload -- [--tables 150] [--bot ismcts:hard] [--answers 300] [--seconds 120]
- * [--schedule fair|fifo] [--json]`: bots under load (issue 12). Starts the built server as
- * a child process on loopback (fresh data folder, no POST limit), creates N bots-only tables
- * of The Boss (four seats of `--bot`), then an ordinary table of one person (a client through
- * the SDK, moving at once) and one `heuristic` bot, played game after game. Measures how long
+ * [--schedule fair|fifo] [--game the-boss] [--json]`: bots under load (issue 12). Starts the
+ * built server as a child process on loopback (fresh data folder, no POST limit), creates N
+ * bots-only tables of the game (four seats of `--bot`, or the game's most if fewer), then an
+ * ordinary table of one person (a client through the SDK, moving at once, as the game's
+ * random bot) and `heuristic` bots in the game's other seats (its fewest), played game after
+ * game. Measures how long
  * the heuristic bot takes to answer: from the frame of the move that made it its turn to the
  * frame of its own move. Stops after `--answers` answers or `--seconds`, whichever is first.
  * `--schedule fifo` runs the pool as it was before issue 12 (BOT_SCHEDULE=fifo), to compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Rng } from '@boss-table/core';
+import { Rng, WAIT } from '@boss-table/core';
 import { ApiError, type TableConnection } from '@boss-table/client';
-import { moveFromLegal, nodeClient, tempDataDir } from './test-kit.js';
+import { findGame } from '@boss-table/games';
+import { makeBot } from '@boss-table/games/bots';
+import { nodeClient, tempDataDir } from './test-kit.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +29,10 @@ const answers = Number(flag('answers', '300'));
 const seconds = Number(flag('seconds', '120'));
 const schedule = flag('schedule', 'fair');
 const json = process.argv.includes('--json');
+const gameId = flag('game', 'the-boss');
+const game = findGame(gameId);
 if (
+  game === undefined ||
   !Number.isInteger(tables) ||
   tables < 0 ||
   !(answers > 0) ||
@@ -34,10 +41,18 @@ if (
 ) {
   process.stderr.write(
     'usage: npm run botload -- [--tables N] [--bot SPEC] [--answers N] [--seconds S] ' +
-      '[--schedule fair|fifo] [--json]\n',
+      '[--schedule fair|fifo] [--game ID] [--json]\n',
   );
   process.exit(2);
 }
+const { maxPlayers, minPlayers } = game;
+const botSeats = Math.min(4, maxPlayers);
+/** The person's moves: the game's random bot, from the seat's view. */
+const madePerson = makeBot(gameId, 'random');
+if (!madePerson.ok) throw new Error(madePerson.error.message);
+const person = madePerson.value;
+/** Whether the game a view shows is over (its rules tell from any state the view allows). */
+const over = (view: unknown, rng: Rng): boolean => game.isOver(game.sample(view as never, rng));
 const say = (s: string) => process.stderr.write(`botload: ${s}\n`);
 
 /**
@@ -116,8 +131,8 @@ async function main() {
   for (let t = 0; t < tables; t++) {
     try {
       const created = await client.createTable({
-        game: 'the-boss',
-        seats: [0, 1, 2, 3].map(() => ({ kind: 'bot' as const, bot })),
+        game: gameId,
+        seats: Array.from({ length: botSeats }, () => ({ kind: 'bot' as const, bot })),
       });
       ids.push(created.id);
     } catch (e) {
@@ -148,8 +163,14 @@ async function main() {
     const play = async () => {
       if (samples.length >= answers || timedOut) return;
       const created = await client.createTable({
-        game: 'the-boss',
-        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }],
+        game: gameId,
+        seats: [
+          { kind: 'human' },
+          ...Array.from({ length: Math.max(1, minPlayers - 1) }, () => ({
+            kind: 'bot' as const,
+            bot: 'heuristic',
+          })),
+        ],
       });
       const j = await client.join(created.id, { name: 'Person', invite: created.seats[0].invite! });
       const c = client.connect(created.id, { token: j.token });
@@ -160,8 +181,10 @@ async function main() {
       const act = () => {
         const st = c.state;
         if (!st?.legal || sentAt === st.seq) return;
+        const move = person.chooseMove(st.view, { rng, deadline: performance.now() + 50 });
+        if (move === WAIT) return; // asked again at the next frame
         sentAt = st.seq;
-        c.move(moveFromLegal(st.legal, rng)).catch(() => {
+        c.move(move).catch(() => {
           sentAt = -1;
           setTimeout(act, 50);
         });
@@ -172,7 +195,7 @@ async function main() {
       });
       c.on('events', (m) => {
         const now = performance.now();
-        if (m.seat === 1 && !Number.isNaN(lastFrame)) {
+        if (m.seat !== 0 && !Number.isNaN(lastFrame)) {
           samples.push(now - lastFrame);
           if (samples.length >= answers) {
             clearTimeout(stopAt);
@@ -181,8 +204,8 @@ async function main() {
           }
         }
         lastFrame = now;
-        // The Boss's view says when the game is over: then the next game.
-        if ((c.state?.view as { outcome?: unknown } | undefined)?.outcome) {
+        // The game over (its rules tell from any state its view allows): the next game.
+        if (c.state && over(c.state.view, rng)) {
           games++;
           c.close();
           void start();
