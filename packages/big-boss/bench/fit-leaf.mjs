@@ -13,7 +13,14 @@
 // the best of a few temperatures). Prints the weights for LEAF_WEIGHTS.
 import { readFileSync } from 'node:fs';
 import { deadlineIn, Rng } from '@boss-table/core';
-import { bigBoss, bigBossHeuristicBot, seatFeatures, SEAT_FEATURES } from '../dist/index.js';
+import {
+  bigBoss,
+  bigBossHeuristicBot,
+  DEFAULT_HEURISTIC,
+  PIECES,
+  seatFeatures,
+  SEAT_FEATURES,
+} from '../dist/index.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -44,7 +51,7 @@ function play() {
       const seat = bigBoss.activeSeats(state)[0];
       if (state.phase === 'play' && turns++ % 3 === 0)
         snaps.push({
-          t: state.piecesLeft / 92,
+          t: state.piecesLeft / PIECES,
           f: Array.from({ length: players }, (_, p) => seatFeatures(state, p)),
         });
       const move = bot.chooseMove(bigBoss.view(state, seat), {
@@ -124,6 +131,7 @@ function fit(files) {
     }
     return best;
   };
+  const h = DEFAULT_HEURISTIC.modern;
   const linear = adam(false);
   const quadratic = adam(true);
   console.log(
@@ -133,7 +141,8 @@ function fit(files) {
         test: test.length,
         features: SEAT_FEATURES,
         chanceLogLoss: +Math.log(rows[0].f.length).toFixed(4),
-        heuristicWorth: fixed([1, 1, 0, 0.8, 0.5, 1, 1]),
+        // The modern heuristic's weights of the same things (its merger feature is mergeRisk 1).
+        heuristicWorth: fixed([1, 1, h.growth, h.ownCards, h.mergeRisk, 1, h.handPlay]),
         moneyNow: fixed([1, 1, 0, 0, 0, 1, 0]),
         linear: { weights: linear, ...score(linear, test, false) },
         quadratic: { weights: quadratic, ...score(quadratic, test, true) },

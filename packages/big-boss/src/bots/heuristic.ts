@@ -239,21 +239,14 @@ function othersWorth(s: BigBossState, seat: number, expected: readonly number[])
   return 0.5 * best + (0.5 * sum) / (n - 1);
 }
 
-/** What the seat's hand is worth: each card's end value and part of what playing it earns. */
-function handWorth(s: BigBossState, seat: number, w: HeuristicWeights): number {
+/** The position's worth to the seat, without its cash (added by the caller). */
+function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
+  const expected = expectedPrices(s, seat, w);
   let hand = 0;
   const cards = s.hands[seat];
   for (let i = 0; i < cards.length; i++)
     hand += endValue(s, cards[i]) + w.handPlay * playValue(s, cards[i], w);
-  return hand;
-}
-
-/** The position's worth to the seat, without its cash (added by the caller). */
-function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
-  const expected = expectedPrices(s, seat, w);
-  return (
-    holdings(s, seat, expected) + handWorth(s, seat, w) - w.others * othersWorth(s, seat, expected)
-  );
+  return holdings(s, seat, expected) + hand - w.others * othersWorth(s, seat, expected);
 }
 
 /** The position's worth to the seat against the others, as this bot judges it. */

@@ -19,10 +19,11 @@ import {
   scorePlayMoves,
 } from './heuristic.js';
 
-/** Millions of the heuristic's worth that move a heuristic-judged playout's reward from 0.5 to 0.73. */
-const HEURISTIC_SCALE = 40;
 import { leafWeights, winChances } from './leaf.js';
 import { DEFAULT_POLICY, playGain, policyMove, type PolicyWeights } from './playout.js';
+
+/** Millions of the heuristic's worth that move a heuristic-judged playout's reward from 0.5 to 0.73. */
+const HEURISTIC_SCALE = 40;
 
 export type IsmctsLevel = 'easy' | 'medium' | 'hard';
 
@@ -201,15 +202,12 @@ export function bigBossHooks(
       }
     },
     reward(s, seat) {
-      if (config.playout === 'heuristic' && config.leaf === 'fitted') {
-        // Chances to win, and a finished playout its win share; rules and numbers of
-        // players without a fitted judge (undefined) are judged as below.
-        const chances = s.outcome ? undefined : winChances(s);
-        if (chances) return chances[seat];
-        if (s.outcome && leafWeights(s)) {
-          const { winners } = s.outcome;
-          return winners.includes(seat) ? 1 / winners.length : 0;
-        }
+      // The fitted judge's chance to win, and a finished playout its win share; rules and
+      // numbers of players without a fitted judge are judged as below.
+      if (config.playout === 'heuristic' && config.leaf === 'fitted' && leafWeights(s)) {
+        if (!s.outcome) return winChances(s)![seat];
+        const { winners } = s.outcome;
+        return winners.includes(seat) ? 1 / winners.length : 0;
       }
       if (s.outcome) return judge(s.outcome.scores, seat, s.outcome.winners);
       if (config.playout === 'heuristic') {
