@@ -1,20 +1,19 @@
 /**
  * `npm run botload -- [--tables 150] [--bot ismcts:hard] [--answers 300] [--seconds 120]
- * [--schedule fair|fifo] [--game the-boss] [--json]`: bots under load (issue 12). Starts the
- * built server as a child process on loopback (fresh data folder, no POST limit), creates N
- * bots-only tables of the game (four seats of `--bot`, or the game's most if fewer), then an
- * ordinary table of one person (a client through the SDK, moving at once, as the game's
- * random bot) and `heuristic` bots in the game's other seats (its fewest), played game after
- * game. Measures how long
- * the heuristic bot takes to answer: from the frame of the move that made it its turn to the
- * frame of its own move. Stops after `--answers` answers or `--seconds`, whichever is first.
+ * [--schedule fair|fifo] [--game ID] [--json]`: bots under load (issue 12). Starts the built
+ * server as a child process on loopback (fresh data folder, no POST limit), creates N
+ * bots-only tables of the game (default: the registry's, The Boss; four seats of `--bot`, or
+ * the game's most if fewer), then an ordinary table of one person (a client through the SDK,
+ * moving at once, as the game's random bot) and `heuristic` bots in the game's other seats
+ * (its fewest), played game after game. Measures how long the heuristic bot takes to answer:
+ * from the frame of the move that made it its turn to the frame of its own move. Stops after `--answers` answers or `--seconds`, whichever is first.
  * `--schedule fifo` runs the pool as it was before issue 12 (BOT_SCHEDULE=fifo), to compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Rng, WAIT } from '@boss-table/core';
 import { ApiError, type TableConnection } from '@boss-table/client';
-import { findGame } from '@boss-table/games';
+import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import { nodeClient, tempDataDir } from './test-kit.js';
 
@@ -29,7 +28,7 @@ const answers = Number(flag('answers', '300'));
 const seconds = Number(flag('seconds', '120'));
 const schedule = flag('schedule', 'fair');
 const json = process.argv.includes('--json');
-const gameId = flag('game', 'the-boss');
+const gameId = flag('game', defaultGameId());
 const game = findGame(gameId);
 if (
   game === undefined ||

@@ -21,7 +21,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Rng, WAIT } from '@boss-table/core';
 import type { MoveError, TableConnection } from '@boss-table/client';
-import { findGame } from '@boss-table/games';
+import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import { findPgBin, startPgCluster, type PgCluster } from './pg-test-cluster.js';
 import {
@@ -42,7 +42,7 @@ const seconds = Number(flag('seconds', '30'));
 const json = process.argv.includes('--json');
 const nodeCount = Number(flag('nodes', '1'));
 const onPostgres = process.argv.includes('--database') || process.argv.includes('--nodes');
-const gameId = flag('game', 'the-boss');
+const gameId = flag('game', defaultGameId());
 const players = Number(flag('players', '4'));
 const botSeats = Number(flag('bots', '0'));
 const botKind = flag('bot', 'heuristic');
