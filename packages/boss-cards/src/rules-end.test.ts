@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardId } from './cards.js';
 import { bossCards } from './game.js';
 import type { BossCardsState } from './state.js';
+import { summary } from './summary.js';
 import { dealt, play, rest } from './test-kit.js';
 
 const HANDS = [
@@ -103,5 +104,19 @@ describe('§6 end of a round, scoring and the game', () => {
     s.turnsThisRound = 49;
     const after = play(s, 1, { type: 'play', card: '4C' });
     expect(after.lastRound).toEqual({ winner: 1, points: s.hands[0].length });
+  });
+});
+
+describe('the summary `boss replay --json` prints', () => {
+  it('names the leader, The Boss, the turns (the winning play counted) and every hand', () => {
+    const s = position({ target: 500 });
+    expect(summary(s)).toMatchObject({ leader: 1, boss: null, turns: 0 });
+    expect(summary(s).cards.map((h) => h.slice().sort())).toEqual(HANDS.map((h) => h.sort()));
+    const won = play(endgame(position({ target: 500 }), ['4C']), 1, { type: 'play', card: '4C' });
+    // Round 2: seat 1 won, is The Boss and leads.
+    expect(summary(won)).toMatchObject({ round: 2, leader: 1, boss: 1, turns: 0 });
+    // The game's last round: the winning play is counted.
+    const over = play(endgame(position({ target: 10 }), ['4C']), 1, { type: 'play', card: '4C' });
+    expect(summary(over)).toMatchObject({ over: true, boss: 1, turns: 1, winners: [1] });
   });
 });

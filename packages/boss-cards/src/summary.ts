@@ -16,6 +16,14 @@ export interface BossCardsSummary {
   readonly pile: number;
   readonly replenishing: boolean;
   readonly hands: readonly number[];
+  /** The seat that led this round (left of the dealer). */
+  readonly leader: number;
+  /** The Boss: the last winner of a round (null before any round was won). */
+  readonly boss: number | null;
+  /** Turns taken this round, the winning play counted. */
+  readonly turns: number;
+  /** Each seat's cards, in hand order. */
+  readonly cards: readonly (readonly CardName[])[];
 }
 
 export function summary(s: BossCardsState): BossCardsSummary {
@@ -37,5 +45,10 @@ export function summary(s: BossCardsState): BossCardsSummary {
     pile: s.pile.length,
     replenishing: replenishing(s),
     hands: s.hands.map((h) => h.length),
+    leader: (s.dealer + 1) % s.config.players,
+    // The Boss leads the round after its win, also when a stalled round is dealt again.
+    boss: s.winner ?? (s.scores.some((x) => x > 0) ? (s.dealer + 1) % s.config.players : null),
+    turns: s.turnsThisRound + (s.winner === null ? 0 : 1),
+    cards: s.hands.map((h) => h.map((c) => cardName(c, s.config.decks))),
   };
 }

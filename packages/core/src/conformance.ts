@@ -17,7 +17,8 @@
  *   elsewhere (other seats', other states', clock expiries, out-of-range seats, `CLOCK`) are
  *   refused unless `legalMoves` lists them; `randomMove` returns a listed move;
  * - `apply` leaves its input alone and `applyInPlace` on a clone agrees with it;
- * - clocks: unique ids, `0 <= minMs <= ms`, and each expiry is accepted from `CLOCK`;
+ * - clocks: unique ids, `0 <= minMs <= ms`, and each running clock's expiry is accepted from
+ *   `CLOCK` (a paused one's may be refused);
  * - sealed moves: every event addressed to the mover only, and no other seat's view nor the
  *   spectators' changes, nor the clocks' ids and seats;
  * - events: plain JSON, addressed to everyone or a seat of the game;
@@ -474,7 +475,7 @@ function snapshot(game: AnyGame, state: unknown): unknown {
   }
 }
 
-/** Clocks: unique ids, `0 <= minMs <= ms`, seats at the table, and each expiry accepted from `CLOCK`. */
+/** Clocks: unique ids, `0 <= minMs <= ms`, seats at the table, and each running clock's expiry accepted from `CLOCK`. */
 export function checkClocks(game: AnyGame, state: unknown, where?: Where): readonly ClockSpec[] {
   if (!game.clocks) return [];
   const clocks = game.clocks(state) as readonly ClockSpec[];
@@ -493,8 +494,8 @@ export function checkClocks(game: AnyGame, state: unknown, where?: Where): reado
       );
     for (const s of c.seats)
       if (!seats.includes(s)) fail('clocks', `Clock ${c.id} names ${who(s)}, not a seat.`, where);
-    const r = applyOf(game)(state, CLOCK, c.expiry);
-    if (!r.ok)
+    const r = c.running ? applyOf(game)(state, CLOCK, c.expiry) : null;
+    if (r && !r.ok)
       fail(
         'clocks',
         `Clock ${c.id}'s expiry ${json(c.expiry)} is refused from CLOCK: ${r.error.kind}: ${r.error.message}`,
@@ -610,7 +611,7 @@ export function checkSamplePlayout(
       let seat: Seat;
       let move: unknown;
       if (active.length === 0) {
-        const clocks = (game.clocks?.(t) ?? []) as ClockSpec[];
+        const clocks = ((game.clocks?.(t) ?? []) as ClockSpec[]).filter((c) => c.running);
         if (clocks.length === 0)
           fail(
             'sample-playout',
@@ -953,7 +954,7 @@ export function playRandomGame(
   while (!game.isOver(state)) {
     if (moves.length >= maxMoves) fail('play', `No end after ${maxMoves} moves.`, where);
     const active = [...(game.activeSeats(state) as Seat[])];
-    const clocks = (game.clocks?.(state) ?? []) as ClockSpec[];
+    const clocks = ((game.clocks?.(state) ?? []) as ClockSpec[]).filter((c) => c.running);
     if (active.length === 0 || (clocks.length > 0 && rng.float() < (hooks.earlyExpiry ?? 0.1))) {
       if (clocks.length === 0)
         fail('play', 'The game is not over, no seat may act and no clock runs: it is stuck.', {

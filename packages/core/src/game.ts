@@ -33,7 +33,10 @@ export interface ClockSpec<Move = unknown> {
   readonly minMs: number;
   /** A paused clock keeps the time it has left. */
   readonly running: boolean;
-  /** The move the clock makes when the time is up; legal for `CLOCK` in this state. */
+  /**
+   * The move the clock makes when the time is up; legal for `CLOCK` in this state while the
+   * clock runs (a paused clock's expiry may be refused: it cannot run out while paused).
+   */
   readonly expiry: Move;
 }
 

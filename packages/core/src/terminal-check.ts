@@ -105,7 +105,7 @@ export function checkTerminal(
         const seat = active[rng.int(active.length)];
         applied = game.apply(state, seat, game.randomMove(state, seat, rng));
       } else {
-        const clock = game.clocks?.(state)[0];
+        const clock = game.clocks?.(state).find((c) => c.running);
         if (!clock) throw new Error(`${where}: nobody can move and no clock runs.`);
         applied = game.apply(state, CLOCK, clock.expiry);
       }

@@ -9,7 +9,7 @@ import type { ImbState } from './state.js';
  * listed in `plain`; the others by kind: `placeMarker` the spaces; `declareDeal`, `commitClan`
  * and `offerClan` the clan cards any subset of which may be named (commit and offer: at least
  * one); `discard` how many of the hand; `offerPlacard` the placards; `propose` per
- * counterparty the items (at most one per family) and the dividends' range; `accept`,
+ * counterparty the items (any set of them, rules 5.4.1) and the dividends' range; `accept`,
  * `reject`, `cancel` proposal ids; `travel` per card its targets; `recruit` the recruitment
  * cards (any three) and targets; `boss` and `stop` the cards. Each listed choice is legal.
  */

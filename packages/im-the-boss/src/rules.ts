@@ -43,6 +43,7 @@ export type ImbErrorKind =
   | 'bad-family'
   | 'bad-terms'
   | 'item-unavailable'
+  | 'already-offered'
   | 'overcommitted'
   | 'stale-proposal'
   | 'inactive'
@@ -82,12 +83,38 @@ function rollDie(s: ImbState): number {
   return s.dice.length > 0 ? s.dice.shift()! : 1 + s.rng.int(6);
 }
 
-/** 3.4: takes one card, reshuffling the discard pile (sorted by id) when the pile is empty. */
+/** The discard pile, face-up and face-down cards alike, sorted by id (§14). */
+const discardPile = (s: ImbState): string[] =>
+  [...s.pub.discard, ...s.hidden.map((h) => h.card)].sort(byCardId);
+
+/**
+ * Why the record's next reshuffle cannot be used by a draw of `n` cards now, or undefined:
+ * it must be the discard pile at that moment, each card once (§14).
+ */
+function reshuffleError(s: ImbState, n: number): ImbError | undefined {
+  const given = s.reshuffles[0];
+  if (given === undefined || s.draw.length >= n) return undefined;
+  const pile = discardPile(s);
+  if (pile.length === 0) return undefined;
+  const sorted = given.slice().sort(byCardId);
+  if (sorted.length === pile.length && sorted.every((c, i) => c === pile[i])) return undefined;
+  return fail(
+    'record',
+    `The record's next reshuffle is not the ${pile.length} cards of the discard pile (§14).`,
+  );
+}
+
+/**
+ * 3.4: takes one card, reshuffling the discard pile (sorted by id) when the pile is empty:
+ * into the record's next order when it gives one (§14), else by the seed.
+ */
 function drawOne(s: ImbState, ev: Sink): string | undefined {
   if (s.draw.length === 0) {
-    const pile = [...s.pub.discard, ...s.hidden.map((h) => h.card)].sort(byCardId);
+    let pile = discardPile(s);
     if (pile.length === 0) return undefined;
-    s.rng.shuffle(pile);
+    const given = s.reshuffles.shift();
+    if (given === undefined) s.rng.shuffle(pile);
+    else pile = given.slice().reverse();
     s.draw = pile;
     s.pub.discard = [];
     s.hidden = [];
@@ -182,6 +209,7 @@ function newDeal(s: ImbState, boss: number): Deal {
     agreements: [],
     engine: [],
     terms: [],
+    offered: [],
     progress: 0,
     bossChanges: 0,
     actions: 0,
@@ -240,11 +268,18 @@ function isSatisfied(s: ImbState, ev: Sink): boolean {
   }
 }
 
+/**
+ * Our guard (`maxDealActions`): it counts progress only (5.7), so that no seat can end another
+ * seat's deal by repeating what is not progress.
+ */
+const overActionLimit = (s: ImbState, d: Deal): boolean =>
+  s.options.maxDealActions > 0 && d.progress >= s.options.maxDealActions;
+
 /** After every change while the deal is open: the action cap, then the satisfaction check. */
 function afterChange(s: ImbState, ev: Sink): void {
   const d = s.pub.deal;
   if (!d || d.phase !== 'open') return;
-  if (s.options.maxDealActions > 0 && d.actions >= s.options.maxDealActions) {
+  if (overActionLimit(s, d)) {
     breakdown(s, 'action-limit', ev);
     return;
   }
@@ -309,19 +344,20 @@ function closeStop(s: ImbState, ev: Sink): void {
     emit(ev, 'all', 'stopWindowClosed', { stopped: false });
     applyInfluence(s, p, ev);
   }
+  // 6.6, 5.7: the effect is applied and satisfaction checked before a turn-based round goes
+  // on; the round goes on only if the deal is still open.
   d.phase = p.returnTo;
-  if (p.returnTo === 'lastCall') {
-    if (isSatisfied(s, ev)) startLastCall(s, ev);
-    else {
-      d.phase = 'open';
-      d.lastCall = null;
-      resumeRounds(s, ev);
-      afterChange(s, ev);
-    }
-  } else {
-    resumeRounds(s, ev);
-    afterChange(s, ev);
+  if (isSatisfied(s, ev)) {
+    startLastCall(s, ev);
+    return;
   }
+  d.phase = 'open';
+  d.lastCall = null;
+  if (overActionLimit(s, d)) {
+    breakdown(s, 'action-limit', ev);
+    return;
+  }
+  resumeRounds(s, ev);
 }
 
 function applyInfluence(s: ImbState, p: Pending, ev: Sink): void {
@@ -330,6 +366,7 @@ function applyInfluence(s: ImbState, p: Pending, ev: Sink): void {
   if (p.kind === 'travel') {
     if (p.target.startsWith('inv:')) {
       d.travelling.push({ family: familyOf(p.target), card: p.cards[0] });
+      withdrawOffer(d, p.target);
       emit(ev, 'all', 'travelApplied', { target: p.target });
     } else {
       d.table.splice(
@@ -343,12 +380,19 @@ function applyInfluence(s: ImbState, p: Pending, ev: Sink): void {
     const f = familyOf(p.target);
     const from = t.placards[f];
     t.placards[f] = p.player;
+    if (from !== p.player) withdrawOffer(d, p.target);
     t.discard.push(...p.cards);
     emit(ev, 'all', 'placardRecruited', { placard: p.target, from, to: p.player });
   } else {
     t.discard.push(p.cards[0]);
     changeBoss(s, p.player, ev);
   }
+}
+
+/** 5.3: an offer stands until the deal ends, the placard travels or it changes owner. */
+function withdrawOffer(d: Deal, placard: string): void {
+  const i = d.offered.indexOf(placard);
+  if (i >= 0) d.offered.splice(i, 1);
 }
 
 function changeBoss(s: ImbState, boss: number, ev: Sink): void {
@@ -375,14 +419,14 @@ function changeBoss(s: ImbState, boss: number, ev: Sink): void {
   emit(ev, 'all', 'bossChanged', { from, to: boss });
 }
 
-/** Turn-based: after a window returns to `open`, the round goes on (5.7). */
+/**
+ * Turn-based: after a window returns to `open`, the round goes on with the next seat (5.7) —
+ * unless the step seat has not taken its step yet (stage −1: a new Boss, or the Boss at the
+ * opening), which is then still next.
+ */
 function resumeRounds(s: ImbState, ev: Sink): void {
   const r = s.pub.deal?.rounds;
-  if (!r || s.pub.deal!.phase !== 'open') return;
-  if (r.stage < 0) {
-    r.stage = 0;
-    return;
-  }
+  if (!r || s.pub.deal!.phase !== 'open' || r.stage < 0) return;
   endStep(s, ev);
 }
 
@@ -631,8 +675,7 @@ function turnMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError 
       if (t.phase !== 'moved') return fail('wrong-phase', 'You draw only after moving (3.3).');
       if (t.mustDeal)
         return fail('must-deal', 'With 10 or more cards you must declare a deal (mustDealAt10).');
-      drawCards(s, seat, ev);
-      return undefined;
+      return drawCards(s, seat, ev);
     }
     case 'discard': {
       if (t.phase !== 'discard') return fail('wrong-phase', 'No hand-limit discard is due.');
@@ -649,9 +692,11 @@ function turnMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError 
   }
 }
 
-function drawCards(s: ImbState, seat: number, ev: Sink): void {
+function drawCards(s: ImbState, seat: number, ev: Sink): ImbError | undefined {
   const t = s.pub;
   const drawn: string[] = [];
+  const e = reshuffleError(s, drawCount(s, seat));
+  if (e) return e;
   for (let k = drawCount(s, seat); k > 0; k--) {
     const c = drawOne(s, ev);
     if (c === undefined) break;
@@ -667,10 +712,11 @@ function drawCards(s: ImbState, seat: number, ev: Sink): void {
     t.discardDue = excess;
     t.wait++;
     emit(ev, seat, 'handLimitPrompt', { seat, n: excess });
-    return;
+    return undefined;
   }
   emit(ev, 'all', 'turnPassed', { to: left(s, seat) });
   beginTurn(s, left(s, seat), ev);
+  return undefined;
 }
 
 function discardToLimit(s: ImbState, seat: number, cards: readonly string[], ev: Sink): void {
@@ -716,7 +762,7 @@ function declare(s: ImbState, seat: number, clan: readonly string[], ev: Sink): 
     return;
   }
   if (!realtime(s))
-    d.rounds = { stepSeat: seat, stage: 0, stepsDone: 0, progress: false, sinceBoss: 0, total: 0 };
+    d.rounds = { stepSeat: seat, stage: -1, stepsDone: 0, progress: false, sinceBoss: 0, total: 0 };
   if (satisfied) startLastCall(s, ev);
 }
 
@@ -743,7 +789,9 @@ function expire(s: ImbState, clock: ClockKind, ev: Sink): ImbError | undefined {
       return undefined;
     case 'deal':
     case 'idle':
-      if (!d || !realtime(s)) return fail('no-clock', `The ${clock} clock is not running.`);
+      // §14: they run only while the deal is open, never in its stop windows or last calls.
+      if (!d || !realtime(s) || d.phase !== 'open')
+        return fail('no-clock', `The ${clock} clock is not running.`);
       breakdown(s, clock === 'deal' ? 'deal-limit' : 'idle-limit', ev);
       return undefined;
     case 'stopWindow':
@@ -812,8 +860,9 @@ function dealMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError 
   const dn = s.pub.deal;
   if (dn && dn === d) {
     d.actions++;
-    if (d.rounds && STAGE[move.type] !== undefined && STAGE[move.type]! < 4)
-      d.rounds.stage = Math.max(d.rounds.stage, STAGE[move.type]!);
+    // The step is taken (stage ≥ 0); an influence play ends it once its window closes.
+    if (d.rounds && STAGE[move.type] !== undefined)
+      d.rounds.stage = Math.max(d.rounds.stage, Math.min(STAGE[move.type]!, 3), 0);
     afterChange(s, ev);
   }
   return undefined;
@@ -832,21 +881,29 @@ function openMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError 
           boss ? 'The Boss commits, not offers.' : 'Only the Boss commits.',
         );
       if (move.cards.length === 0) return fail('bad-card', 'Name at least one clan card.');
-      const e = checkClan(s, seat, move.cards);
+      // 5.3: the Boss's own clan cards on the table are committed already; naming one again
+      // is allowed and changes nothing.
+      if (!unique(move.cards)) return fail('bad-card', 'A card is named twice.');
+      const cards = boss ? move.cards.filter((c) => !ownCommitted(d, seat, c)) : move.cards;
+      const e = checkClan(s, seat, cards);
       if (e) return e;
-      for (const c of move.cards) {
+      if (cards.length === 0) return undefined;
+      for (const c of cards) {
         takeFromHand(s, seat, c);
         d.table.push({ card: c, owner: seat, committed: boss });
       }
       markActive(d, seat);
       progress(d);
-      emit(ev, 'all', boss ? 'clanCommitted' : 'clanOffered', { seat, cards: move.cards.slice() });
+      emit(ev, 'all', boss ? 'clanCommitted' : 'clanOffered', { seat, cards: cards.slice() });
       return undefined;
     }
     case 'offerPlacard':
       if (boss) return fail('wrong-role', 'The Boss does not offer placards.');
       if (!itemOf(s, move.placard, seat))
         return fail('item-unavailable', `${move.placard} is not your usable placard (5.1).`);
+      if (d.offered.includes(move.placard))
+        return fail('already-offered', `Your offer of ${move.placard} stands already (5.3).`);
+      d.offered.push(move.placard);
       emit(ev, 'all', 'placardOffered', { seat, placard: move.placard });
       return undefined;
     case 'propose':
@@ -868,6 +925,14 @@ function openMove(s: ImbState, seat: number, move: ImbMove, ev: Sink): ImbError 
   }
 }
 
+/** The terms of a proposal as `Deal.terms` lists them (5.7: new terms are progress). */
+export const termsKey = (
+  from: number,
+  to: number,
+  items: readonly string[],
+  dividends: number,
+): string => `${from}>${to}:${[...items].sort().join(',')}:${dividends}`;
+
 /** Rules 5.4.1 for a proposal's terms; undefined when they may be proposed. */
 export function termsError(
   s: ImbState,
@@ -883,10 +948,8 @@ export function termsError(
     return fail('bad-terms', 'Terms are between the Boss and one other seat (5.4).');
   if (!Number.isInteger(dividends) || dividends < 0 || dividends > d.D)
     return fail('bad-terms', `Dividends are a whole number from 0 to ${d.D}.`);
+  // 5.4.1: several items of one family may be named; only the same item twice is refused.
   if (!unique(items)) return fail('bad-terms', 'An item is named twice.');
-  const fams = items.map(familyOf);
-  if (new Set(fams).size !== fams.length)
-    return fail('bad-terms', 'One item per family: a second fills no slot (4.3).');
   const party = seat === d.boss ? to : seat;
   for (const item of items)
     if (!itemOf(s, item, party))
@@ -915,7 +978,7 @@ function propose(
     d.proposals.splice(old, 1);
   }
   d.proposals.push(proposal);
-  const key = `${seat}>${to}:${[...items].sort().join(',')}:${dividends}`;
+  const key = termsKey(seat, to, items, dividends);
   if (!d.terms.includes(key)) {
     d.terms.push(key);
     progress(d);
@@ -1126,10 +1189,17 @@ export function itemsOf(s: ImbState, party: number): string[] {
   return out;
 }
 
-/** Item sets with at most one item per family, in a stable order. */
-function itemSets(items: readonly string[]): string[][] {
-  return subsets(items).filter((set) => new Set(set.map(familyOf)).size === set.length);
-}
+/**
+ * Every set of items (several of one family allowed, 5.4.1). Lists of cards and items are
+ * listed in id order, so that one set is one legal move whatever order its cards came in.
+ */
+const itemSets = (items: readonly string[]): string[][] => subsets(byId(items));
+
+const byId = (cards: readonly string[]): string[] => cards.slice().sort(byCardId);
+
+/** A clan card of the Boss's own, on the table and so committed (5.3). */
+const ownCommitted = (d: Deal, seat: number, card: string): boolean =>
+  d.table.some((x) => x.card === card && x.owner === seat && x.committed);
 
 function influenceMoves(s: ImbState, seat: number): ImbMove[] {
   const t = s.pub;
@@ -1146,7 +1216,7 @@ function influenceMoves(s: ImbState, seat: number): ImbMove[] {
         const m: ImbMove = { type: 'playTravel', card: c, target };
         if (!influenceError(s, seat, m)) out.push(m);
       }
-  const recruits = hand.filter((c) => kindOf(c) === 'recruit');
+  const recruits = byId(hand.filter((c) => kindOf(c) === 'recruit'));
   if (recruits.length >= 3) {
     const sets = combos(recruits, 3);
     for (let f = 0; f < 6; f++) {
@@ -1160,10 +1230,11 @@ function influenceMoves(s: ImbState, seat: number): ImbMove[] {
   return out;
 }
 
-function clanChoices(s: ImbState, seat: number): string[][] {
+/** Sets of the seat's clan cards of this space's families (and of `also`), the empty set first. */
+function clanChoices(s: ImbState, seat: number, also: readonly string[] = []): string[][] {
   const sp = BOARD[s.pub.marker - 1];
   const mine = s.hands[seat].filter((c) => kindOf(c) === 'clan' && familyOnSpace(sp, familyOf(c)));
-  return subsets(mine);
+  return subsets(byId([...mine, ...also]));
 }
 
 export function legalMovesOf(s: ImbState, seat: number): ImbMove[] {
@@ -1184,7 +1255,7 @@ export function legalMovesOf(s: ImbState, seat: number): ImbMove[] {
         return out;
       }
       case 'discard':
-        return combos(s.hands[seat], t.discardDue).map((cards) => ({ type: 'discard', cards }));
+        return combos(byId(s.hands[seat]), t.discardDue).map((cards) => ({ type: 'discard', cards }));
     }
     return [];
   }
@@ -1222,11 +1293,14 @@ function openMoves(s: ImbState, seat: number): ImbMove[] {
   if (!boss && stage <= 1) {
     for (const cards of clanChoices(s, seat).slice(1)) out.push({ type: 'offerClan', cards });
     for (let f = 0; f < 6; f++)
-      if (s.pub.placards[f] === seat && !isTravelling(d, f))
+      if (s.pub.placards[f] === seat && !isTravelling(d, f) && !d.offered.includes(placardId(f)))
         out.push({ type: 'offerPlacard', placard: placardId(f) });
   }
-  if (boss && stage <= 2)
-    for (const cards of clanChoices(s, seat).slice(1)) out.push({ type: 'commitClan', cards });
+  if (boss && stage <= 2) {
+    const own = d.table.filter((x) => ownCommitted(d, seat, x.card)).map((x) => x.card);
+    for (const cards of clanChoices(s, seat, own).slice(1))
+      out.push({ type: 'commitClan', cards });
+  }
   if (stage <= 3 && !(s.options.payOnlyActive && !d.activeSeats.includes(seat))) {
     const parties = boss
       ? Array.from({ length: s.pub.players }, (_, p) => p).filter((p) => p !== seat)

@@ -16,14 +16,18 @@ import type { ImbState } from './state.js';
 /**
  * Chance a record may fix in advance (rules file §14): the setup (`setup.placards`: the owner
  * of each family's placard H…T, null when spare; `setup.hands`; `setup.drawPile`, top first)
- * and the die results (`dice`, in the order rolled). What is not given comes from the seed:
- * the seed's draws are made all the same, so the rest of the stream does not move.
+ * the die results (`dice`, in the order rolled) and each reshuffled draw pile (`reshuffles`,
+ * top first, in the order the reshuffles happen). What is not given comes from the seed: the
+ * setup's draws from the seed are made all the same, so the rest of the stream does not move;
+ * a die result or a reshuffle the record gives draws nothing from the seed.
  */
 export interface ImbPresets {
   readonly placards?: readonly (number | null)[];
   readonly hands?: readonly (readonly string[])[];
   readonly drawPile?: readonly string[];
   readonly dice?: readonly number[];
+  /** Each reshuffled draw pile's order, top first, in the order the reshuffles happen. */
+  readonly reshuffles?: readonly (readonly string[])[];
 }
 
 const bad = (message: string): Result<never, GameError> => err(gameError('setup', message));
@@ -32,13 +36,25 @@ export function parsePresets(
   record: Readonly<Record<string, unknown>>,
   options: ImbOptions,
 ): Result<ImbPresets | undefined, GameError> {
-  const { setup, dice } = record;
-  if (setup === undefined && dice === undefined) return ok(undefined);
+  const { setup, dice, reshuffles } = record;
+  if (setup === undefined && dice === undefined && reshuffles === undefined) return ok(undefined);
   const out: { -readonly [K in keyof ImbPresets]: ImbPresets[K] } = {};
   if (dice !== undefined) {
     if (!Array.isArray(dice) || !dice.every((r) => Number.isInteger(r) && r >= 1 && r <= 6))
       return err(gameError('record', '"dice" must list die results 1 to 6.'));
     out.dice = dice as number[];
+  }
+  if (reshuffles !== undefined) {
+    if (
+      !Array.isArray(reshuffles) ||
+      !reshuffles.every(
+        (r) => Array.isArray(r) && r.every(isCard) && new Set(r as unknown[]).size === r.length,
+      )
+    )
+      return err(
+        gameError('record', '"reshuffles" must list draw piles: card ids, top first, each once.'),
+      );
+    out.reshuffles = reshuffles as string[][];
   }
   if (setup !== undefined) {
     if (typeof setup !== 'object' || setup === null || Array.isArray(setup))
@@ -109,6 +125,7 @@ export function setup(
     options,
     rng,
     dice: presets?.dice ? presets.dice.slice() : [],
+    reshuffles: presets?.reshuffles ? presets.reshuffles.map((r) => r.slice()) : [],
     pub: {
       players: n,
       phase: 'marker',

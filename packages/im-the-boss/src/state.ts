@@ -74,6 +74,8 @@ export interface Deal {
   engine: number[];
   /** Terms proposed since the last Boss change (§5.7 progress). */
   terms: string[];
+  /** Placards whose offer (`offerPlacard`) stands: until the deal ends, they travel or change owner (5.3). */
+  offered: string[];
   /** Progress so far (the idle clock's id moves with it). */
   progress: number;
   bossChanges: number;
@@ -134,6 +136,8 @@ export interface ImbState {
   rng: Rng;
   /** Die results given by a record (used first, §14). */
   dice: number[];
+  /** Reshuffled draw piles given by a record, top first, used in order (§14). */
+  reshuffles: string[][];
   pub: Table;
   /** Each hand in the order its cards entered it (3.4). */
   hands: string[][];
@@ -158,6 +162,7 @@ function cloneDeal(d: Deal): Deal {
     agreements: d.agreements.slice(),
     engine: d.engine.slice(),
     terms: d.terms.slice(),
+    offered: d.offered.slice(),
     activeSeats: d.activeSeats.slice(),
     pending: d.pending ? { ...d.pending } : null,
     lastCall: d.lastCall ? { ...d.lastCall } : null,
@@ -184,6 +189,7 @@ export function cloneState(s: ImbState): ImbState {
     options: s.options,
     rng: s.rng.clone(),
     dice: s.dice.slice(),
+    reshuffles: s.reshuffles.slice(),
     pub: cloneTable(s.pub),
     hands: s.hands.map((h) => h.slice()),
     draw: s.draw.slice(),

@@ -15,7 +15,17 @@ export function summary(s: ImbState) {
     closed: t.closed.flatMap((tile, i) => (tile > 0 ? [{ space: i + 1, tile }] : [])),
     tilesPlaced: t.tileIndex,
     marker: t.marker,
-    deal: d ? { boss: d.boss, space: d.space, V: d.V, D: d.D, agreements: d.agreements } : null,
+    deal: d
+      ? {
+          boss: d.boss,
+          space: d.space,
+          V: d.V,
+          D: d.D,
+          agreements: d.agreements,
+          openProposals: d.proposals.length,
+          offered: d.offered.slice(),
+        }
+      : null,
     dealsAsBoss: t.dealsAsBoss.slice(),
     hands: s.hands.map((h) => h.length),
     drawPile: s.draw.length,

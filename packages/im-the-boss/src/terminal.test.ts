@@ -1,8 +1,8 @@
 import { checkTerminal } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { imTheBoss } from './game.js';
-import { imTheBossTerminal, parseTyped } from './terminal.js';
-import { byKind } from './test-kit.js';
+import { imTheBossTerminal, parseTyped, renderView } from './terminal.js';
+import { byKind, play, position } from './test-kit.js';
 
 describe("I'm the Boss! in the terminal", () => {
   it('reads every legal move back as typed, and words every event, over random games', () => {
@@ -24,5 +24,19 @@ describe("I'm the Boss! in the terminal", () => {
     expect(parseTyped('offer inv:P')).toEqual({ move: { type: 'offerPlacard', placard: 'inv:P' } });
     expect(parseTyped('propose two')).toHaveProperty('error');
     expect(parseTyped('dance')).toHaveProperty('error');
+  });
+
+  it("shows a placard's standing offer (5.3)", () => {
+    let s = position({
+      placards: [0, 1, 2, 3, null, null],
+      hands: [['boss:1'], ['stop:1'], ['stop:2'], ['stop:3']],
+      marker: 5,
+    });
+    s = play(s, 0, { type: 'declareDeal', clan: [] });
+    const plain = { strong: (x: string) => x, dim: (x: string) => x } as never;
+    const ctx = { viewer: 0, name: (p: number) => `Seat ${p + 1}`, style: plain, width: 80, clocks: [] };
+    expect(renderView(imTheBoss.view(s, 0), ctx)).not.toContain('placards offered');
+    s = play(s, 1, { type: 'offerPlacard', placard: 'inv:K' });
+    expect(renderView(imTheBoss.view(s, 0), ctx)).toContain('placards offered: inv:K (Seat 2)');
   });
 });

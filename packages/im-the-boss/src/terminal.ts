@@ -65,6 +65,10 @@ export function renderView(v: ImbView, ctx: TerminalContext): string {
       out.push(
         `  on the table: ${d.table.map((x) => `${x.card} (${seatName(ctx, x.owner)}${x.committed ? ', committed' : ''})`).join(', ')}`,
       );
+    if (d.offered.length)
+      out.push(
+        `  placards offered: ${d.offered.map((p) => `${p} (${seatName(ctx, t.placards[FAMILIES.indexOf(p.slice(4) as never)])})`).join(', ')}`,
+      );
     if (d.travelling.length)
       out.push(`  travelling: ${d.travelling.map((x) => `inv:${FAMILIES[x.family]}`).join(' ')}`);
     for (const p of d.proposals)

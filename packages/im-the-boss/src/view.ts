@@ -98,6 +98,7 @@ export function sample(v: ImbView, rng: Rng): ImbState {
     options: JSON.parse(JSON.stringify(v.options)) as ImbOptions,
     rng: Rng.fromSeed(rng.deriveSeed()),
     dice: [],
+    reshuffles: [],
     pub: t,
     hands,
     draw: pool,

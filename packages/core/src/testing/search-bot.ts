@@ -16,7 +16,7 @@ export function plainSearchBot<G extends AnyGame>(game: G, budget: SearchBudget)
         const seats = game.activeSeats(state);
         if (seats.length === 0) {
           // Only a clock can move on: its time runs out.
-          const clock = game.clocks?.(state)[0];
+          const clock = game.clocks?.(state).find((c) => c.running);
           if (!clock || game.applyInPlace(state, CLOCK, clock.expiry)) break;
           continue;
         }

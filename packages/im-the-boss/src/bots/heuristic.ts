@@ -5,7 +5,7 @@ import { committedCounts, familyOnSpace, isTravelling, satisfies } from '../deal
 import { imTheBoss } from '../game.js';
 import type { ImbMove } from '../move.js';
 import type { ImbOptions } from '../options.js';
-import { applyMove } from '../rules.js';
+import { applyMove, termsKey } from '../rules.js';
 import { cloneState, type ImbState, type Table } from '../state.js';
 import type { ImbView } from '../view.js';
 
@@ -202,6 +202,8 @@ function bossMove(w: Seen): ImbMove | null {
         bossOffer(w, h.seat, sp) + (agreed?.dividends ?? 0),
       );
       if (dividends < 0) continue;
+      // Terms already proposed are no progress (5.7): never repeat them, wait instead.
+      if (d.terms.includes(termsKey(w.seat, h.seat, items, dividends))) continue;
       return { type: 'propose', to: h.seat, items, dividends };
     }
   }
@@ -211,7 +213,7 @@ function bossMove(w: Seen): ImbMove | null {
       !(t.placards[f] >= 0 && t.placards[f] !== w.seat && !isTravelling(d, f)) &&
       !d.table.some((x) => familyOf(x.card) === f),
   );
-  if ((noSource && d.actions > 4 * t.players) || d.actions > 40 * t.players)
+  if ((noSource && d.progress > 4 * t.players) || d.progress > 40 * t.players)
     return { type: 'abandon' };
   return null;
 }
@@ -234,14 +236,16 @@ function sellerMove(w: Seen): ImbMove | null {
     }
   if (d.agreements.some((a) => a.seat === w.seat)) return null;
   const myOpen = d.proposals.some((p) => p.from === w.seat);
+  const fresh = (items: string[]) => !d.terms.includes(termsKey(w.seat, d.boss, items, want));
   // Ask for a share before giving anything: my placard of a missing family.
   for (const f of missing)
     if (t.placards[f] === w.seat && !isTravelling(d, f) && !myOpen && active)
-      return { type: 'propose', to: d.boss, items: [placardId(f)], dividends: want };
+      if (fresh([placardId(f)]))
+        return { type: 'propose', to: d.boss, items: [placardId(f)], dividends: want };
   // A clan card of a missing family: put it on the table, then ask for it.
   for (const f of missing) {
     const onTable = d.table.find((x) => x.owner === w.seat && familyOf(x.card) === f);
-    if (onTable && !myOpen && active)
+    if (onTable && !myOpen && active && fresh([onTable.card]))
       return { type: 'propose', to: d.boss, items: [onTable.card], dividends: want };
     const c = clanOf(w.hand, f);
     if (c && !onTable && !d.table.some((x) => familyOf(x.card) === f))

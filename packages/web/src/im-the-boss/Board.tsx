@@ -1,5 +1,12 @@
 import type { CSSProperties } from 'react';
-import { BOARD, FAMILIES, placardId, type ImbLegal, type ImbView } from '@boss-table/im-the-boss';
+import {
+  BOARD,
+  FAMILIES,
+  familyOf,
+  placardId,
+  type ImbLegal,
+  type ImbView,
+} from '@boss-table/im-the-boss';
 import type { Names } from '../registry.js';
 import {
   FAMILY_COLORS,
@@ -151,6 +158,14 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           {d.table
             .filter((c) => !c.committed)
             .map((c) => `${itemWords(view, c.card)} (${names(c.owner)})`)
+            .join(', ')}
+        </p>
+      )}
+      {d.offered.length > 0 && (
+        <p className="imb-offered">
+          Placards offered:{' '}
+          {d.offered
+            .map((p) => `${itemWords(view, p)} (${names(view.table.placards[familyOf(p)])})`)
             .join(', ')}
         </p>
       )}

@@ -115,7 +115,9 @@ describe("I'm the Boss! web table", () => {
   it('the stepper never goes past what is left of the deal, nor below 0', () => {
     expect(clampStep(3, 1, 3)).toBe(3);
     expect(clampStep(0, -1, 3)).toBe(0);
-    expect(toggleItem(['inv:H'], 'clan:H1')).toEqual(['clan:H1']);
+    // Rules 5.4.1: terms may name several items of one family.
+    expect(toggleItem(['inv:H'], 'clan:H1')).toEqual(['inv:H', 'clan:H1']);
+    expect(toggleItem(['inv:H', 'clan:H1'], 'inv:H')).toEqual(['clan:H1']);
     const s = dealOpen();
     const boss = s.pub.deal!.boss;
     const other = [0, 1, 2].find((p) => p !== boss)!;
@@ -176,6 +178,17 @@ describe("I'm the Boss! web table", () => {
     expect(form.className).not.toMatch(/imb-folded/);
     // The propose form is still there (folding hides, it does not lose the draft).
     expect(within(form).getAllByRole('button', { name: /^Propose to / }).length).toBeGreaterThan(0);
+  });
+
+  it("a placard's standing offer is shown in the deal box to every seat and spectators (5.3)", () => {
+    const s = play(dealOpen(), 3, { type: 'offerPlacard', placard: 'inv:P' });
+    for (const seat of [0, 1, 3, null]) {
+      const { getByLabelText } = table(s, seat);
+      expect(getByLabelText('the deal').textContent).toMatch(/Placards offered: .*\(Seat 4\)/);
+      cleanup();
+    }
+    const { getByLabelText } = table(dealOpen(), 1);
+    expect(getByLabelText('the deal').textContent).not.toMatch(/Placards offered/);
   });
 
   it('a seat sees only its own hand', () => {

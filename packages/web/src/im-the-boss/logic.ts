@@ -134,15 +134,15 @@ export function dividendsLeft(view: ImbView, legal: ImbLegal | null, to: number)
 export const clampStep = (value: number, by: number, max: number): number =>
   Math.max(0, Math.min(max, value + by));
 
-/** The items `to` may be offered in terms (the legal form's list), one per family at most. */
+/** The items `to` may be offered in terms (the legal form's list). */
 export function proposableItems(legal: ImbLegal | null, to: number): readonly string[] {
   return legal?.propose?.find((p) => p.to === to)?.items ?? [];
 }
 
-/** Toggles an item in a set of terms, dropping another of the same family (one per family). */
+/** Toggles an item in a set of terms (several of one family may be named: rules 5.4.1). */
 export function toggleItem(items: readonly string[], item: string): string[] {
   if (items.includes(item)) return items.filter((i) => i !== item);
-  return [...items.filter((i) => familyOf(i) !== familyOf(item)), item];
+  return [...items, item];
 }
 
 export const KIND_ORDER: readonly CardKind[] = ['clan', 'travel', 'recruit', 'boss', 'stop'];
