@@ -1255,7 +1255,10 @@ export function legalMovesOf(s: ImbState, seat: number): ImbMove[] {
         return out;
       }
       case 'discard':
-        return combos(byId(s.hands[seat]), t.discardDue).map((cards) => ({ type: 'discard', cards }));
+        return combos(byId(s.hands[seat]), t.discardDue).map((cards) => ({
+          type: 'discard',
+          cards,
+        }));
     }
     return [];
   }
@@ -1298,8 +1301,7 @@ function openMoves(s: ImbState, seat: number): ImbMove[] {
   }
   if (boss && stage <= 2) {
     const own = d.table.filter((x) => ownCommitted(d, seat, x.card)).map((x) => x.card);
-    for (const cards of clanChoices(s, seat, own).slice(1))
-      out.push({ type: 'commitClan', cards });
+    for (const cards of clanChoices(s, seat, own).slice(1)) out.push({ type: 'commitClan', cards });
   }
   if (stage <= 3 && !(s.options.payOnlyActive && !d.activeSeats.includes(seat))) {
     const parties = boss

@@ -34,7 +34,13 @@ describe("I'm the Boss! in the terminal", () => {
     });
     s = play(s, 0, { type: 'declareDeal', clan: [] });
     const plain = { strong: (x: string) => x, dim: (x: string) => x } as never;
-    const ctx = { viewer: 0, name: (p: number) => `Seat ${p + 1}`, style: plain, width: 80, clocks: [] };
+    const ctx = {
+      viewer: 0,
+      name: (p: number) => `Seat ${p + 1}`,
+      style: plain,
+      width: 80,
+      clocks: [],
+    };
     expect(renderView(imTheBoss.view(s, 0), ctx)).not.toContain('placards offered');
     s = play(s, 1, { type: 'offerPlacard', placard: 'inv:K' });
     expect(renderView(imTheBoss.view(s, 0), ctx)).toContain('placards offered: inv:K (Seat 2)');
