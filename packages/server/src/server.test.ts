@@ -385,9 +385,15 @@ describe('authority: only the seat whose turn it is moves, at the current seq', 
       'a refused move echoing its seq',
     );
     expect(table.seq).toBe(0);
-    mover.ws.send(JSON.stringify({ type: 'move', seq: 0, move: good }));
+    mover.ws.send(JSON.stringify({ type: 'move', seq: 0, move: good, id: 'm1' }));
     expect((await mover.next('ack')).type).toBe('ack');
     expect(table.seq).toBe(1);
+    // docs/protocol.md: the mover gets its ack before its move's events.
+    await until(() => mover.all.some((m) => m.type === 'events' && m.seq === 1), 5000, 'events');
+    const ackAt = mover.all.findIndex((m) => m.type === 'ack' && m.id === 'm1');
+    const eventsAt = mover.all.findIndex((m) => m.type === 'events' && m.seq === 1);
+    expect(ackAt).toBeGreaterThanOrEqual(0);
+    expect(ackAt).toBeLessThan(eventsAt);
     for (const s of [sa, sb, spec]) s.ws.close();
   });
 

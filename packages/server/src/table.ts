@@ -707,7 +707,10 @@ export class LiveTable {
     if (!prepared.ok)
       throw new MoveRefused('illegal-move', `${prepared.error.kind}: ${prepared.error.message}`);
     try {
-      await this.commit(prepared.value, opts.standIn);
+      // The mover is acknowledged once the move is stored, before anyone is told its events.
+      await this.commit(prepared.value, opts.standIn, false, () =>
+        opts.onCommitted?.(this.position(seat)),
+      );
     } catch (e) {
       // Another node committed a move at this seq first: judged again on the new state (a
       // strict turn then says the seq is stale; an open window may still take it, and in a
@@ -716,10 +719,8 @@ export class LiveTable {
       await this.catchUpNow();
       return this.playNow(seat, seq, raw, opts, tries + 1);
     }
-    const mine = this.position(seat);
-    opts.onCommitted?.(mine);
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
-    return mine;
+    return this.position(seat);
   }
 
   /** The rules' clocks as stored with a move (`SavedClocks`, with each clock's start). */
@@ -775,9 +776,14 @@ export class LiveTable {
 
   /**
    * Stores a move the driver prepared (with the table's status and clocks, in one
-   * transaction), then has the driver take it, then tells.
+   * transaction), then has the driver take it, then tells (`stored` first: the mover's ack).
    */
-  private async commit(prepared: PreparedMove, standIn?: StandIn, auto = false): Promise<void> {
+  private async commit(
+    prepared: PreparedMove,
+    standIn?: StandIn,
+    auto = false,
+    stored?: () => void,
+  ): Promise<void> {
     const driver = this.driverOf!;
     const { actor: seat, move: raw } = prepared.move;
     const state = prepared.state;
@@ -840,10 +846,13 @@ export class LiveTable {
       this.stored.clocks = saved;
       this.rowUnknown = false;
     }
-    this.told(seat, raw, events, sealed, over, standIn);
+    this.told(seat, raw, events, sealed, over, standIn, stored);
   }
 
-  /** A move taken: numbered, its stand-ins and timers settled, told to each connection. */
+  /**
+   * A move taken: numbered, its stand-ins and timers settled, told to each connection
+   * (`stored` is called once it is numbered, before any connection is told).
+   */
   private told(
     seat: Seat,
     raw: unknown,
@@ -851,8 +860,10 @@ export class LiveTable {
     sealed: boolean,
     over: boolean,
     standIn?: StandIn,
+    stored?: () => void,
   ): void {
     this.record1(seat, raw, events, sealed);
+    stored?.();
     this.noteShown();
     // A timed-out turn's stand-in plays that turn only.
     if (this.timedOut.size > 0) {
