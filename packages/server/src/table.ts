@@ -1,3 +1,4 @@
+// A table in memory: the one ordered queue through which every change passes, and the take path that stores a move and hands it to fan-out, clocks and presence.
 import {
   CLOCK,
   Driver,
@@ -27,17 +28,21 @@ import type {
   TimerState,
 } from '@boss-table/protocol';
 import type { BotPool } from './bot-pool.js';
-import { ClockKeeper, type SavedClocks } from './clocks.js';
+import type { SavedClocks } from './clocks.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import {
-  isReserved,
   LeaseLost,
   SeqTaken,
   type CommittedMove,
   type Storage,
   type StoredTable,
 } from './storage.js';
+import { RulesClocks, TurnTimer } from './table-clocks.js';
+import { Frames } from './table-frames.js';
+import { Presence, type Conn, type StandIn } from './table-presence.js';
+
+export type { Conn, StandIn } from './table-presence.js';
 
 /** The close code of a connection to an open table that expired. */
 export const CLOSE_EXPIRED = 4010;
@@ -56,14 +61,6 @@ export interface TableCluster {
   finished(table: string): void;
   /** A move of the table itself was refused for the lease: find out who holds it now. */
   leaseLost(table: string): void;
-}
-
-/** One live connection to a table. */
-export interface Conn {
-  readonly seat: Seat | null;
-  send(msg: ServerMessage): void;
-  /** Closes the connection with a WebSocket close code. */
-  close(code: number, reason: string): void;
 }
 
 export interface TableDeps {
@@ -85,8 +82,6 @@ export class MoveRefused extends Error {
   }
 }
 
-/** The expiry of the default turn clock: a stand-in bot plays the turn. */
-const STAND_IN = { standIn: 'timeout' } as const;
 /**
  * After a crash, a clock that was running keeps its deadline, but at least this long. Not on
  * a cluster: there the game goes on elsewhere, and a node taking a table over (or loading it
@@ -98,11 +93,6 @@ const RESTART_FLOOR_MS = 5000;
  * (from the table's seed, never from the bot's hand or its thinking time).
  */
 const OPEN_BOT_DELAY_MS: readonly [number, number] = [400, 2500];
-
-/** A saved clock of the rules: `SavedClocks`' entry, with the time since it started. */
-type SavedClock = SavedClocks['clocks'][number] & { readonly elapsedMs?: number };
-
-type StandIn = 'timeout' | 'disconnected';
 
 /** On a cluster: how many times a move is judged again after losing its seq to another node. */
 const MAX_SEQ_RACES = 8;
@@ -121,18 +111,10 @@ const MAX_SEQ_RACES = 8;
  */
 export class LiveTable {
   state: unknown;
-  /** Moves committed (all of them: the table's own numbering). */
-  seq = 0;
-  /** Events of each move, by sequence number (index 0: setup). */
-  readonly history: Emitted<unknown>[][] = [];
-  readonly moves: { seat: Seat; move: unknown }[] = [];
-  readonly conns = new Set<Conn>();
-  /**
-   * What each viewer's frames number (seats 0…n-1, then the spectators): the table seqs of
-   * the moves it was told of. A sealed move is told to its seat only, so the others' numbers
-   * do not move and nothing in their frames says that someone answered.
-   */
-  private readonly streams: number[][];
+  /** Every move's events and each viewer's numbering of its frames (fan-out). */
+  readonly frames: Frames;
+  /** Connections, seats connected elsewhere, stand-ins. */
+  private readonly presence = new Presence();
   private queue: Promise<unknown> = Promise.resolve();
   /** Who acts next, once the table runs (`start`, `resume`). */
   private driverOf: Driver | null = null;
@@ -152,24 +134,19 @@ export class LiveTable {
   private followWaiting: Promise<void> | null = null;
   /** The driver was not asked while a move was being stored: ask it once that is done. */
   private askAfterStore = false;
-  /** The rules' clocks: the longest length each was given, what clients are shown. */
-  private readonly shownMs = new Map<string, number>();
+  /** The rules' clocks as shown, saved and restored. */
+  private readonly rulesClock = new RulesClocks();
   private clockHandle: NodeJS.Timeout | null = null;
   private wakeHandle: NodeJS.Timeout | null = null;
   private graceHandle: NodeJS.Timeout | null = null;
   /** The table's default turn clock (games without clocks of their own). */
-  private readonly clocks = new ClockKeeper();
-  private bank: number[];
-  /** Seats a bot plays for now, and why. */
-  private readonly standIn = new Map<Seat, StandIn>();
+  private readonly timer: TurnTimer;
   private closed = false;
   /**
    * Whether this process runs the table's bots, clocks and stand-ins: always in one
    * process; on a cluster, while this node holds the table's lease (`setHolder`).
    */
   holder = true;
-  /** Seats connected on other nodes of a cluster (`setRemoteSeats`). */
-  private readonly remote = new Set<Seat>();
   /** When something last happened here (a move, a connection coming or going), in ms. */
   lastActivity = Date.now();
 
@@ -183,13 +160,31 @@ export class LiveTable {
     const setup = game.setup(options.value, stored.seed);
     if (!setup.ok) throw new Error(`Table ${stored.id}: ${setup.error.message}`);
     this.state = setup.value.state;
-    this.history.push([...setup.value.events]);
-    const timer = stored.timer as TimerRequest | null;
-    this.bank = stored.seats.map(() =>
-      timer?.mode === 'realtime' ? (timer.bankSeconds ?? 0) * 1000 : 0,
-    );
-    this.streams = Array.from({ length: stored.seats.length + 1 }, () => []);
+    this.frames = new Frames(stored.seats.length, setup.value.events);
+    this.timer = new TurnTimer(game, stored);
     this.assigned = stored.seats.map(() => null);
+  }
+
+  /** Moves committed (all of them: the table's own numbering). */
+  get seq(): number {
+    return this.frames.seq;
+  }
+
+  /** Events of each move, by sequence number (index 0: setup). */
+  get history(): readonly Emitted<unknown>[][] {
+    return this.frames.history;
+  }
+
+  get moves(): readonly { seat: Seat; move: unknown }[] {
+    return this.frames.moves;
+  }
+
+  get conns(): Set<Conn> {
+    return this.presence.conns;
+  }
+
+  private get standIn(): Map<Seat, StandIn> {
+    return this.presence.standIn;
   }
 
   /** The driver deciding who acts next; null until the table runs. */
@@ -245,14 +240,9 @@ export class LiveTable {
 
   /** Takes note of the longest length each of the rules' clocks was given. */
   private noteShown(): void {
-    const specs =
-      this.rulesClocks && !this.game.isOver(this.state) ? this.game.clocks!(this.state) : [];
-    const seen = new Set<string>();
-    for (const c of specs) {
-      seen.add(c.id);
-      this.shownMs.set(c.id, Math.max(this.shownMs.get(c.id) ?? 0, c.ms));
-    }
-    for (const id of [...this.shownMs.keys()]) if (!seen.has(id)) this.shownMs.delete(id);
+    this.rulesClock.note(
+      this.rulesClocks && !this.game.isOver(this.state) ? this.game.clocks!(this.state) : [],
+    );
   }
 
   get id(): string {
@@ -266,21 +256,9 @@ export class LiveTable {
     return next;
   }
 
-  private slot(viewer: Seat | null): number {
-    return viewer === null ? this.stored.seats.length : viewer;
-  }
-
   /** The last number this viewer's frames carry. */
   position(viewer: Seat | null): number {
-    return this.streams[this.slot(viewer)].length;
-  }
-
-  private record1(seat: Seat, move: unknown, events: Emitted<unknown>[], sealed: boolean): void {
-    this.seq++;
-    this.history.push(events);
-    this.moves.push({ seat, move });
-    for (let v = 0; v < this.streams.length; v++)
-      if (!sealed || v === seat) this.streams[v].push(this.seq);
+    return this.frames.position(viewer);
   }
 
   /** Rebuilds the state from stored moves (on start-up). */
@@ -297,37 +275,21 @@ export class LiveTable {
       if (!applied.ok)
         throw new Error(`Table ${this.id}: stored move ${m.seq}: ${applied.error.message}`);
       this.state = applied.value.state;
-      this.record1(m.seat, m.move, [...applied.value.events], sealed);
+      this.frames.record(m.seat, m.move, [...applied.value.events], sealed);
     }
   }
 
   /** Seats with a connection here or, on a cluster, on another node. */
   connectedSeats(): Set<Seat> {
-    const s = this.localSeats();
-    for (const seat of this.remote) s.add(seat);
-    return s;
+    return this.presence.connectedSeats();
   }
 
   private localSeats(): Set<Seat> {
-    const s = new Set<Seat>();
-    for (const c of this.conns) if (c.seat !== null) s.add(c.seat);
-    return s;
+    return this.presence.localSeats();
   }
 
   publicSeats(): PublicSeat[] {
-    const connected = this.connectedSeats();
-    return this.stored.seats.map((s, seat) => ({
-      seat,
-      kind: s.kind,
-      ...(s.bot ? { bot: s.bot } : {}),
-      ...(s.name ? { name: s.name } : {}),
-      taken: s.kind === 'bot' || s.tokenHash !== undefined,
-      connected: s.kind === 'bot' || connected.has(seat),
-      botStandIn: this.standIn.has(seat),
-      ...(s.kind === 'human' && s.tokenHash === undefined && isReserved(s)
-        ? { reserved: true }
-        : {}),
-    }));
+    return this.presence.publicSeats(this.stored);
   }
 
   summary(): TableSummary {
@@ -387,50 +349,22 @@ export class LiveTable {
   private clockSpecs(seq = this.seq): readonly ClockSpec[] {
     if (this.stored.status !== 'running' || this.game.isOver(this.state)) return [];
     if (this.rulesClocks) return this.game.clocks!(this.state);
-    const timer = this.stored.timer as TimerRequest | null;
-    const [seat] = this.game.activeSeats(this.state);
-    if (!timer || seat === undefined || this.stored.seats[seat].kind === 'bot') return [];
-    const ms =
-      timer.mode === 'realtime'
-        ? timer.turnSeconds * 1000 + this.bank[seat]
-        : timer.turnHours * 3_600_000;
-    return [{ id: `turn:${seq}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN }];
+    return this.timer.specs(this.state, seq);
   }
 
   timerState(): TimerState | null {
-    if (this.rulesClocks) return null;
-    const next = this.clocks.next();
-    if (!next) return null;
-    return { seat: next.spec.seats[0], deadline: next.deadline, bankMs: this.bank.slice() };
+    return this.rulesClocks ? null : this.timer.state();
   }
 
   private clockFields(): { clocks?: ClockState[] } {
     return this.rulesClocks ? { clocks: this.clockStates(Date.now()) } : {};
   }
 
-  /**
-   * What clients are told of the rules' clocks: each one's deadline, or its time left while
-   * paused. A window that shrank (to its shortest length once every seat has answered) still
-   * shows its first, longest deadline, so a seat that reconnects cannot read from the
-   * countdown that the others have answered.
-   */
+  /** What clients are told of the rules' clocks (`RulesClocks.states`). */
   private clockStates(now: number): ClockState[] {
     const driver = this.driverOf;
     if (!driver || this.stored.status !== 'running') return [];
-    const times = new Map(driver.clockTimes(now).map((t) => [t.id, t]));
-    const at = Math.max(now, driver.now);
-    return driver.clockDeadlines().map(({ clock, at: deadline }) => {
-      const ran = times.get(clock.id)?.ranMs ?? 0;
-      const left = Math.max(this.shownMs.get(clock.id) ?? clock.ms, clock.ms) - ran;
-      const running = deadline !== null;
-      return {
-        id: clock.id,
-        seats: clock.seats,
-        running,
-        deadline: at + left,
-        leftMs: Math.max(0, at + left - now),
-      };
-    });
+    return this.rulesClock.states(driver, now);
   }
 
   snapshot(seat: Seat | null, withPast = false): ServerMessage {
@@ -450,17 +384,7 @@ export class LiveTable {
 
   /** Every move this viewer was told of after its number `since`, for its eyes only. */
   pastFor(seat: Seat | null, since = 0): PastMove[] {
-    const stream = this.streams[this.slot(seat)];
-    const out: PastMove[] = [];
-    for (let k = since; k < stream.length; k++) {
-      const g = stream[k];
-      out.push({
-        seq: k + 1,
-        seat: this.moves[g - 1].seat,
-        events: eventsFor(this.history[g], seat),
-      });
-    }
-    return out;
+    return this.frames.pastFor(seat, since);
   }
 
   /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
@@ -525,14 +449,9 @@ export class LiveTable {
 
   /** The seats connected on the other nodes now. */
   setRemoteSeats(seats: ReadonlySet<Seat>): void {
-    const before = this.connectedSeats();
-    this.remote.clear();
-    for (const seat of seats) this.remote.add(seat);
-    const after = this.connectedSeats();
-    if (before.size === after.size && [...after].every((x) => before.has(x))) return;
     // A person back on another node takes their seat back from the stand-in.
-    let changed = false;
-    if (this.holder) for (const seat of after) if (this.standIn.delete(seat)) changed = true;
+    const { changed: moved, reclaimed: changed } = this.presence.setRemote(seats, this.holder);
+    if (!moved) return;
     if (changed) {
       this.syncBots();
       this.standInsChanged();
@@ -637,7 +556,7 @@ export class LiveTable {
       throw new Error(`Table ${this.id}: committed move ${m.seq} is out of order.`);
     const sealed =
       m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
-    if (m.seat !== CLOCK && !this.rulesClocks) this.accountTime(m.seat, m.at);
+    if (m.seat !== CLOCK && !this.rulesClocks) this.timer.account(m.seat, m.at);
     const prepared = driver.prepare(m.seat, m.move, m.at);
     if (!prepared.ok)
       throw new Error(`Table ${this.id}: committed move ${m.seq}: ${prepared.error.message}`);
@@ -647,7 +566,7 @@ export class LiveTable {
     const over = this.game.isOver(this.state);
     if (over) this.stored.status = 'finished';
     // The next turn's clock, as the committing node started it (`commit`).
-    if (!this.rulesClocks) this.clocks.update(this.clockSpecs(this.seq + 1), m.at);
+    if (!this.rulesClocks) this.timer.keeper.update(this.clockSpecs(this.seq + 1), m.at);
     this.told(m.seat, m.move, [...prepared.value.events], sealed, over);
   }
 
@@ -732,46 +651,7 @@ export class LiveTable {
   ): SavedClocks {
     const specs =
       this.stored.status === 'running' && !this.game.isOver(state) ? this.game.clocks!(state) : [];
-    const byId = new Map(times.map((t) => [t.id, t]));
-    const clocks: SavedClock[] = [];
-    for (const spec of specs) {
-      const t = byId.get(spec.id);
-      if (!t) continue;
-      clocks.push({
-        id: spec.id,
-        usedMs: t.ranMs,
-        since: spec.running && !pause ? at : null,
-        shownMs: Math.max(this.shownMs.get(spec.id) ?? 0, spec.ms),
-        elapsedMs: t.elapsedMs,
-      });
-    }
-    return { clocks, banks: [...this.bank], savedAt: at, ...(pause ? { paused: true } : {}) };
-  }
-
-  /**
-   * The rules' clocks from their saved state, for the driver: a clock saved as paused (a
-   * clean stop) resumes with the time it had left; one saved running (the server was
-   * killed) keeps its deadline, and so counts the time the server was down, but is given at
-   * least `floorMs` from now so that people can reconnect first.
-   */
-  private restoreRulesClocks(saved: SavedClocks, now: number, floorMs: number): ClockTime[] {
-    const specs = new Map(this.game.clocks!(this.state).map((c) => [c.id, c]));
-    const out: ClockTime[] = [];
-    for (const s of saved.clocks as readonly SavedClock[]) {
-      const spec = specs.get(s.id);
-      if (!spec) continue;
-      const wasRunning = s.since !== null;
-      const ranSaved = s.usedMs + (wasRunning ? saved.savedAt - s.since! : 0);
-      const elapsedSaved = s.elapsedMs ?? ranSaved;
-      let ran = ranSaved + (wasRunning ? now - saved.savedAt : 0);
-      if (wasRunning) ran = Math.min(ran, Math.max(0, spec.ms - floorMs));
-      ran = Math.max(0, ran);
-      const elapsed = Math.max(ran, elapsedSaved + (ran - ranSaved));
-      out.push({ id: s.id, elapsedMs: elapsed, ranMs: ran });
-      if (s.shownMs !== undefined)
-        this.shownMs.set(s.id, Math.max(this.shownMs.get(s.id) ?? 0, s.shownMs));
-    }
-    return out;
+    return this.rulesClock.save(times, specs, at, this.timer.bank, pause);
   }
 
   /**
@@ -793,7 +673,7 @@ export class LiveTable {
       const parsed = this.game.parseMove(raw);
       sealed = parsed.ok && this.game.sealed(this.state, seat, parsed.value);
     }
-    if (seat !== CLOCK && !this.rulesClocks) this.accountTime(seat);
+    if (seat !== CLOCK && !this.rulesClocks) this.timer.account(seat);
     const over = this.game.isOver(state);
     const before = this.state;
     this.state = state;
@@ -805,9 +685,9 @@ export class LiveTable {
       running = saved.clocks.length;
     } else {
       // The next turn's clock is a new one, with its full time.
-      this.clocks.update(this.clockSpecs(this.seq + 1), now);
-      saved = this.clocks.save(now, this.bank);
-      running = this.clocks.size;
+      this.timer.keeper.update(this.clockSpecs(this.seq + 1), now);
+      saved = this.timer.save(now);
+      running = this.timer.keeper.size;
     }
     // The table's row is written with the move only when it changes: the status at the end,
     // or clocks that run (or ran until now).
@@ -830,7 +710,7 @@ export class LiveTable {
       this.storing = false;
       this.storingSeq = 0;
       this.state = before;
-      if (!this.rulesClocks) this.clocks.update(this.clockSpecs(), now);
+      if (!this.rulesClocks) this.timer.keeper.update(this.clockSpecs(), now);
       if (e instanceof LeaseLost) {
         this.setHolder(false);
         this.deps.cluster?.leaseLost(this.id);
@@ -862,7 +742,7 @@ export class LiveTable {
     standIn?: StandIn,
     stored?: () => void,
   ): void {
-    this.record1(seat, raw, events, sealed);
+    this.frames.record(seat, raw, events, sealed);
     stored?.();
     this.noteShown();
     // A timed-out turn's stand-in plays that turn only.
@@ -897,7 +777,7 @@ export class LiveTable {
   private expire(id: string): Promise<void> {
     return this.run(() => {
       if (this.closed || this.stored.status !== 'running') return;
-      const next = this.clocks.next();
+      const next = this.timer.keeper.next();
       if (!next || next.spec.id !== id || next.deadline > Date.now() + 5) return this.schedule();
       const seat = next.spec.seats[0];
       this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
@@ -956,11 +836,12 @@ export class LiveTable {
     const now = Date.now();
     const floor = this.deps.cluster ? 0 : RESTART_FLOOR_MS;
     if (this.rulesClocks) {
-      this.startDriver(now, saved ? this.restoreRulesClocks(saved, now, floor) : undefined);
+      const restored = saved
+        ? this.rulesClock.restore(saved, this.game.clocks!(this.state), now, floor)
+        : undefined;
+      this.startDriver(now, restored);
     } else {
-      if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
-      if (saved) this.clocks.restore(saved, this.clockSpecs(), now, floor);
-      else this.clocks.update(this.clockSpecs(), now);
+      this.timer.restore(saved, this.state, this.seq, now, floor);
       this.startDriver(now);
     }
     this.schedule();
@@ -972,21 +853,11 @@ export class LiveTable {
    */
   start(): void {
     const now = Date.now();
-    this.clocks.update(this.rulesClocks ? [] : this.clockSpecs(), now);
+    this.timer.keeper.update(this.rulesClocks ? [] : this.clockSpecs(), now);
     this.startDriver(now);
     this.deps.log.info('table started', { table: this.id });
     for (const c of this.conns) c.send(this.snapshot(c.seat));
     this.schedule();
-  }
-
-  private accountTime(seat: Seat, at = Date.now()): void {
-    const timer = this.stored.timer as TimerRequest | null;
-    if (timer?.mode !== 'realtime') return;
-    const next = this.clocks.next();
-    if (!next || next.spec.seats[0] !== seat) return;
-    const started = next.deadline - next.spec.ms;
-    const used = at - started - timer.turnSeconds * 1000;
-    if (used > 0) this.bank[seat] = Math.max(0, this.bank[seat] - used);
   }
 
   private clearTimers(): void {
@@ -1002,7 +873,7 @@ export class LiveTable {
     this.clearTimers();
     if (!this.holder) return;
     const active = this.game.activeSeats(this.state);
-    const next = this.clocks.next();
+    const next = this.timer.keeper.next();
     if (next) {
       this.clockHandle = setTimeout(
         () => void this.expire(next.spec.id).catch(() => undefined),
@@ -1199,7 +1070,7 @@ export class LiveTable {
       if (this.rulesClocks && driver) {
         const rules = this.saveRulesClocks(driver.clockTimes(now), this.state, now, true);
         if (rules.clocks.length > 0) saved = rules;
-      } else if (this.clocks.size > 0) saved = this.clocks.save(now, this.bank, true);
+      } else if (this.timer.keeper.size > 0) saved = this.timer.save(now, true);
       if (saved) {
         this.stored.clocks = saved;
         await this.deps.storage.updateTable(this.stored).catch(() => undefined);

@@ -1,0 +1,57 @@
+// A table's fan-out bookkeeping: every move's events, and each viewer's numbering of the frames it was told.
+import { eventsFor, type Emitted, type Seat } from '@boss-table/core';
+import type { PastMove } from '@boss-table/protocol';
+
+/**
+ * The moves of a table as its viewers were told of them. The table numbers every move
+ * (`seq`); each viewer (seats 0…n-1, then the spectators) numbers only the moves it was
+ * told of. A sealed move is told to its seat only, so the others' numbers do not move and
+ * nothing in their frames says that someone answered.
+ */
+export class Frames {
+  /** Moves committed (all of them: the table's own numbering). */
+  seq = 0;
+  /** Events of each move, by sequence number (index 0: setup). */
+  readonly history: Emitted<unknown>[][];
+  readonly moves: { seat: Seat; move: unknown }[] = [];
+  /** Per viewer: the table seqs of the moves it was told of. */
+  private readonly streams: number[][];
+
+  constructor(seats: number, setup: readonly Emitted<unknown>[]) {
+    this.history = [[...setup]];
+    this.streams = Array.from({ length: seats + 1 }, () => []);
+  }
+
+  private slot(viewer: Seat | null): number {
+    return viewer === null ? this.streams.length - 1 : viewer;
+  }
+
+  /** The last number this viewer's frames carry. */
+  position(viewer: Seat | null): number {
+    return this.streams[this.slot(viewer)].length;
+  }
+
+  /** Numbers a move: for every viewer, or for its seat only when sealed. */
+  record(seat: Seat, move: unknown, events: Emitted<unknown>[], sealed: boolean): void {
+    this.seq++;
+    this.history.push(events);
+    this.moves.push({ seat, move });
+    for (let v = 0; v < this.streams.length; v++)
+      if (!sealed || v === seat) this.streams[v].push(this.seq);
+  }
+
+  /** Every move this viewer was told of after its number `since`, for its eyes only. */
+  pastFor(viewer: Seat | null, since = 0): PastMove[] {
+    const stream = this.streams[this.slot(viewer)];
+    const out: PastMove[] = [];
+    for (let k = since; k < stream.length; k++) {
+      const g = stream[k];
+      out.push({
+        seq: k + 1,
+        seat: this.moves[g - 1].seat,
+        events: eventsFor(this.history[g], viewer),
+      });
+    }
+    return out;
+  }
+}

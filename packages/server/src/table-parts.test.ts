@@ -1,0 +1,116 @@
+// Each part of a table alone: its frames (fan-out numbering), its presence, its clocks.
+import type { ClockSpec, Driver, Emitted } from '@boss-table/core';
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@boss-table/protocol';
+import { RulesClocks } from './table-clocks.js';
+import { Frames } from './table-frames.js';
+import { Presence, type Conn } from './table-presence.js';
+import type { StoredTable } from './storage.js';
+
+const ev = (type: string, audience: 'all' | number = 'all'): Emitted<unknown> => ({
+  audience,
+  event: { type },
+});
+
+describe('Frames: each viewer numbers only the moves it was told of', () => {
+  it('a sealed move moves its seat only; events are filtered per viewer', () => {
+    const f = new Frames(2, [ev('setup')]);
+    f.record(0, { a: 1 }, [ev('open')], false);
+    f.record(1, { a: 2 }, [ev('mine', 1)], true);
+    f.record(0, { a: 3 }, [ev('close'), ev('secret', 0)], false);
+    expect(f.seq).toBe(3);
+    expect([f.position(0), f.position(1), f.position(null)]).toEqual([2, 3, 2]);
+    expect(f.pastFor(1).map((p) => [p.seq, p.seat, p.events.map((e) => e.type)])).toEqual([
+      [1, 0, ['open']],
+      [2, 1, ['mine']],
+      [3, 0, ['close']],
+    ]);
+    expect(f.pastFor(0, 1).map((p) => [p.seq, p.events.map((e) => e.type)])).toEqual([
+      [2, ['close', 'secret']],
+    ]);
+    expect(f.pastFor(null).flatMap((p) => p.events.map((e) => e.type))).toEqual(['open', 'close']);
+  });
+});
+
+describe('Presence: who counts as connected', () => {
+  const stored = {
+    seats: [{ kind: 'human', tokenHash: 'x' }, { kind: 'human', tokenHash: 'y' }, { kind: 'bot' }],
+  } as unknown as StoredTable;
+  const conn = (seat: number | null): Conn => ({
+    seat,
+    send: (_m: ServerMessage) => undefined,
+    close: () => undefined,
+  });
+
+  it('seats connected here or on another node; a stand-in leaves when its person is back elsewhere', () => {
+    const p = new Presence();
+    p.conns.add(conn(0));
+    p.conns.add(conn(null));
+    expect([...p.connectedSeats()]).toEqual([0]);
+    p.standIn.set(1, 'disconnected');
+    expect(p.publicSeats(stored).map((s) => [s.connected, s.botStandIn])).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+    expect(p.setRemote(new Set([1]), false)).toEqual({ changed: true, reclaimed: false });
+    expect(p.standIn.has(1)).toBe(true);
+    expect(p.setRemote(new Set([1]), true)).toEqual({ changed: false, reclaimed: false });
+    p.setRemote(new Set(), true);
+    expect(p.setRemote(new Set([1]), true)).toEqual({ changed: true, reclaimed: true });
+    expect(p.standIn.has(1)).toBe(false);
+  });
+});
+
+describe("RulesClocks: the rules' clocks saved with a move and restored", () => {
+  const spec = (id: string, ms: number, running = true): ClockSpec => ({
+    id,
+    seats: [0],
+    ms,
+    minMs: 0,
+    running,
+    expiry: { type: 'expire' },
+  });
+
+  it('a running clock keeps its deadline across a kill, with a floor; a paused one its time left', () => {
+    const c = new RulesClocks();
+    c.note([spec('turn', 30_000), spec('deal', 60_000, false)]);
+    const times = [
+      { id: 'turn', elapsedMs: 10_000, ranMs: 10_000 },
+      { id: 'deal', elapsedMs: 20_000, ranMs: 5_000 },
+    ];
+    const saved = c.save(times, [spec('turn', 30_000), spec('deal', 60_000, false)], 1000, []);
+    expect(saved.clocks.map((x) => [x.id, x.usedMs, x.since])).toEqual([
+      ['turn', 10_000, 1000],
+      ['deal', 5_000, null],
+    ]);
+    // Killed, back 15 s later: the turn clock counts the time down; the paused one does not.
+    const back = new RulesClocks().restore(
+      saved,
+      [spec('turn', 30_000), spec('deal', 60_000, false)],
+      16_000,
+      0,
+    );
+    expect(back.map((t) => [t.id, t.ranMs])).toEqual([
+      ['turn', 25_000],
+      ['deal', 5_000],
+    ]);
+    // With a floor of 10 s, at least 10 s are left.
+    const floored = new RulesClocks().restore(saved, [spec('turn', 30_000)], 26_000, 10_000);
+    expect(floored).toEqual([{ id: 'turn', elapsedMs: 20_000, ranMs: 20_000 }]);
+  });
+
+  it('a window that shrank still shows its first, longest length', () => {
+    const c = new RulesClocks();
+    c.note([spec('window', 6000)]);
+    c.note([spec('window', 2000)]);
+    const driver = {
+      now: 0,
+      clockTimes: () => [{ id: 'window', elapsedMs: 1000, ranMs: 1000 }],
+      clockDeadlines: () => [{ clock: spec('window', 2000), at: 2000 }],
+    } as unknown as Driver;
+    expect(c.states(driver, 1000)).toEqual([
+      { id: 'window', seats: [0], running: true, deadline: 6000, leftMs: 5000 },
+    ]);
+  });
+});
