@@ -30,11 +30,12 @@ async function humansTable(
   humans: number,
   bots: string[] = [],
   over: Record<string, number> = {},
+  maxRounds = 1,
 ) {
   const client = nodeClient(s.url);
   const t = await client.createTable({
     game: 'im-the-boss',
-    options: { players: humans + bots.length, mode, maxRounds: 1, clocks: clocks(over) },
+    options: { players: humans + bots.length, mode, maxRounds, clocks: clocks(over) },
     seats: [
       ...Array.from({ length: humans }, () => ({ kind: 'human' as const })),
       ...bots.map((bot) => ({ kind: 'bot' as const, bot })),
@@ -49,10 +50,16 @@ async function humansTable(
 
 describe.each(MODES)("I'm the Boss! over WebSocket (%s)", (mode) => {
   it('plays a complete game between people and bots; no frame leaks a hidden card', async () => {
-    const { client, t, conns, frames } = await humansTable(server(), mode, 2, [
-      'heuristic',
-      'random',
-    ]);
+    // Two rounds: in one, a Boss card can hand the turn back to the start player before
+    // either bot seat has had anything to do.
+    const { client, t, conns, frames } = await humansTable(
+      server(),
+      mode,
+      2,
+      ['heuristic', 'random'],
+      {},
+      2,
+    );
     conns.forEach((c, i) => {
       const rng = Rng.fromSeed(`imb-${mode}-${i}`);
       autoPlay(c, `imb-${mode}-${i}`, 0, (legal) =>

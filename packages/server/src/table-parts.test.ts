@@ -3,10 +3,12 @@ import type { ClockSpec, Driver, Emitted } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@boss-table/protocol';
 import { RulesClocks } from './table-clocks.js';
+import { Follower, type FollowHost } from './table-follow.js';
 import { Frames } from './table-frames.js';
 import { Presence, type Conn } from './table-presence.js';
-import type { StoredTable } from './storage.js';
+import type { CommittedMove, Storage, StoredTable } from './storage.js';
 
+const type = (e: unknown): string => (e as { type: string }).type;
 const ev = (type: string, audience: 'all' | number = 'all'): Emitted<unknown> => ({
   audience,
   event: { type },
@@ -20,15 +22,15 @@ describe('Frames: each viewer numbers only the moves it was told of', () => {
     f.record(0, { a: 3 }, [ev('close'), ev('secret', 0)], false);
     expect(f.seq).toBe(3);
     expect([f.position(0), f.position(1), f.position(null)]).toEqual([2, 3, 2]);
-    expect(f.pastFor(1).map((p) => [p.seq, p.seat, p.events.map((e) => e.type)])).toEqual([
+    expect(f.pastFor(1).map((p) => [p.seq, p.seat, p.events.map(type)])).toEqual([
       [1, 0, ['open']],
       [2, 1, ['mine']],
       [3, 0, ['close']],
     ]);
-    expect(f.pastFor(0, 1).map((p) => [p.seq, p.events.map((e) => e.type)])).toEqual([
+    expect(f.pastFor(0, 1).map((p) => [p.seq, p.events.map(type)])).toEqual([
       [2, ['close', 'secret']],
     ]);
-    expect(f.pastFor(null).flatMap((p) => p.events.map((e) => e.type))).toEqual(['open', 'close']);
+    expect(f.pastFor(null).flatMap((p) => p.events.map(type))).toEqual(['open', 'close']);
   });
 });
 
@@ -112,5 +114,56 @@ describe("RulesClocks: the rules' clocks saved with a move and restored", () => 
     expect(c.states(driver, 1000)).toEqual([
       { id: 'window', seats: [0], running: true, deadline: 6000, leftMs: 5000 },
     ]);
+  });
+});
+
+describe("Follower: other nodes' moves through the table's own take path", () => {
+  function setup(started: boolean) {
+    const taken: string[] = [];
+    const moves: CommittedMove[] = [
+      { seq: 1, seat: 0, move: { a: 1 }, at: 1 },
+      { seq: 2, seat: 1, move: { a: 2 }, at: 2 },
+    ];
+    let queue: Promise<unknown> = Promise.resolve();
+    const host: FollowHost & { seq: number } = {
+      id: 't',
+      stored: { status: 'running' } as StoredTable,
+      seq: 0,
+      closing: false,
+      started,
+      run: <T>(change: () => Promise<T> | T): Promise<T> => {
+        const next = queue.then(change);
+        queue = next.catch(() => undefined);
+        return next;
+      },
+      takeRow: () => taken.push('row'),
+      takeCommitted: (m) => {
+        taken.push(`move ${m.seq}`);
+        host.seq = m.seq;
+      },
+      schedule: () => taken.push('schedule'),
+    };
+    let reads = 0;
+    const storage = {
+      movesSince: async (_id: string, after: number) => {
+        reads++;
+        return moves.filter((m) => m.seq > after);
+      },
+      table: async () => ({ status: 'running' }) as StoredTable,
+    } as unknown as Storage;
+    return { follower: new Follower(host, storage, true), taken, reads: () => reads };
+  }
+
+  it('takes every move in order, the row first when the table started elsewhere', async () => {
+    const { follower, taken } = setup(false);
+    await follower.follow();
+    expect(taken).toEqual(['row', 'move 1', 'move 2', 'schedule']);
+  });
+
+  it('calls made while one waits in the queue share it', async () => {
+    const { follower, taken, reads } = setup(true);
+    await Promise.all([follower.follow(), follower.follow(), follower.catchUp()]);
+    expect(reads()).toBe(1);
+    expect(taken).toEqual(['move 1', 'move 2', 'schedule']);
   });
 });

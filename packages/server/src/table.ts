@@ -5,20 +5,15 @@ import {
   eventsFor,
   RECORD_VERSION,
   recordedMoveJson,
-  Rng,
   type AnyGame,
-  type BotRequest,
   type ClockSpec,
   type ClockTime,
-  type DriverError,
   type Emitted,
   type PreparedMove,
   type Seat,
 } from '@boss-table/core';
-import { botKinds } from '@boss-table/games/bots';
 import type {
   ClockState,
-  ErrorCode,
   PastMove,
   PublicSeat,
   ServerMessage,
@@ -38,11 +33,15 @@ import {
   type Storage,
   type StoredTable,
 } from './storage.js';
+import { MoveRefused } from './move-refused.js';
+import { TableBots } from './table-bots.js';
+import { Follower } from './table-follow.js';
 import { RulesClocks, TurnTimer } from './table-clocks.js';
 import { Frames } from './table-frames.js';
 import { Presence, type Conn, type StandIn } from './table-presence.js';
 
 export type { Conn, StandIn } from './table-presence.js';
+export { MoveRefused } from './move-refused.js';
 
 /** The close code of a connection to an open table that expired. */
 export const CLOSE_EXPIRED = 4010;
@@ -71,15 +70,6 @@ export interface TableDeps {
   /** Think time of a bot standing in for a human seat, and of bot seats without a level. */
   readonly botBudgetMs: number;
   readonly cluster?: TableCluster;
-}
-
-export class MoveRefused extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -118,26 +108,19 @@ export class LiveTable {
   private queue: Promise<unknown> = Promise.resolve();
   /** Who acts next, once the table runs (`start`, `resume`). */
   private driverOf: Driver | null = null;
-  /** The bot each seat was handed to in the driver (null: a person). */
-  private readonly assigned: (string | null)[];
-  /** Seats whose turn timed out: a stand-in plays that one turn. */
-  private readonly timedOut = new Set<Seat>();
-  /** Why a bot plays, by the request it was asked with (for the move's frames). */
-  private readonly reasons = new WeakMap<BotRequest, StandIn>();
+  /** The bots, asked through the driver. */
+  private readonly bots: TableBots;
+  /** What other nodes committed, taken in. */
+  private readonly follower: Follower;
   /** A move is being stored: the driver is asked nothing until it is taken. */
-  private storing = false;
+  storing = false;
   /** The seq of the move being stored here, if any (its notification needs no reading). */
   storingSeq = 0;
   /** A move another node committed was followed: its row may hold other clocks. */
   private rowUnknown = false;
-  /** A `follow` waiting in the queue, which later calls share. */
-  private followWaiting: Promise<void> | null = null;
-  /** The driver was not asked while a move was being stored: ask it once that is done. */
-  private askAfterStore = false;
   /** The rules' clocks as shown, saved and restored. */
   private readonly rulesClock = new RulesClocks();
   private clockHandle: NodeJS.Timeout | null = null;
-  private wakeHandle: NodeJS.Timeout | null = null;
   private graceHandle: NodeJS.Timeout | null = null;
   /** The table's default turn clock (games without clocks of their own). */
   private readonly timer: TurnTimer;
@@ -153,7 +136,7 @@ export class LiveTable {
   constructor(
     readonly stored: StoredTable,
     readonly game: AnyGame,
-    private readonly deps: TableDeps,
+    readonly deps: TableDeps,
   ) {
     const options = game.parseOptions(stored.options);
     if (!options.ok) throw new Error(`Table ${stored.id}: ${options.error.message}`);
@@ -162,7 +145,18 @@ export class LiveTable {
     this.state = setup.value.state;
     this.frames = new Frames(stored.seats.length, setup.value.events);
     this.timer = new TurnTimer(game, stored);
-    this.assigned = stored.seats.map(() => null);
+    this.bots = new TableBots(this);
+    this.follower = new Follower(this, deps.storage, deps.cluster !== undefined);
+  }
+
+  /** The table runs here: not closing, running, with a driver. */
+  get live(): boolean {
+    return !this.closed && this.stored.status === 'running' && this.driverOf !== null;
+  }
+
+  /** Seats a bot plays while their person is away. */
+  get standIns(): ReadonlyMap<Seat, StandIn> {
+    return this.presence.standIn;
   }
 
   /** Moves committed (all of them: the table's own numbering). */
@@ -192,25 +186,6 @@ export class LiveTable {
     return this.driverOf;
   }
 
-  /** The bot that plays `seat` now (a bot seat's, a stand-in), or null for a person. */
-  private botFor(seat: Seat): string | null {
-    const stored = this.stored.seats[seat];
-    if (stored.kind === 'bot') return stored.bot ?? this.standInSpec();
-    return this.standIn.has(seat) || this.timedOut.has(seat) ? this.standInSpec() : null;
-  }
-
-  /** Hands each seat whose player changed to its bot, or back to its person, in the driver. */
-  private syncBots(): void {
-    const driver = this.driverOf;
-    if (!driver) return;
-    for (let seat = 0; seat < this.assigned.length; seat++) {
-      const bot = this.botFor(seat);
-      if (bot === this.assigned[seat]) continue;
-      this.assigned[seat] = bot;
-      driver.setBot(seat, bot === null ? null : { name: bot });
-    }
-  }
-
   /**
    * The driver, from the state and moves so far, at `now`; `clockTimes`: the rules' clocks
    * as they stood (a restart).
@@ -233,8 +208,7 @@ export class LiveTable {
         ...(clockTimes ? { clockTimes } : {}),
       },
     );
-    this.assigned.fill(null);
-    this.syncBots();
+    this.bots.reset();
     this.noteShown();
   }
 
@@ -424,7 +398,7 @@ export class LiveTable {
     // first connection, or a stand-in bot leaving.
     if (conn.seat !== null && (!wasConnected || this.standIn.has(conn.seat))) {
       if (this.standIn.delete(conn.seat)) this.standInsChanged();
-      this.syncBots();
+      this.bots.sync();
       this.broadcastSeats();
     }
     this.schedule();
@@ -453,7 +427,7 @@ export class LiveTable {
     const { changed: moved, reclaimed: changed } = this.presence.setRemote(seats, this.holder);
     if (!moved) return;
     if (changed) {
-      this.syncBots();
+      this.bots.sync();
       this.standInsChanged();
     }
     this.broadcastSeats();
@@ -474,62 +448,38 @@ export class LiveTable {
     this.holder = holder;
     if (!holder) {
       this.clearTimers();
-      this.timedOut.clear();
+      this.bots.letGo();
       return;
     }
-    this.syncBots();
+    this.bots.sync();
     this.schedule();
   }
 
-  /**
-   * Takes in the moves other nodes committed since the last one here (in the queue). Calls
-   * while one is waiting in the queue share it: it reads every move there is when it runs.
-   */
+  /** Takes in the moves other nodes committed since the last one here (`Follower.follow`). */
   follow(): Promise<void> {
-    if (this.followWaiting) return this.followWaiting;
-    const next = this.run(() => {
-      this.followWaiting = null;
-      return this.catchUpNow();
-    });
-    this.followWaiting = next;
-    return next;
+    return this.follower.follow();
   }
 
-  /** Takes in the table's row (seats, status, rematch) as another node wrote it, after its moves. */
+  /** Takes in the table's row as another node wrote it, after its moves. */
   refresh(): Promise<void> {
-    return this.run(async () => {
-      await this.catchUpNow();
-      const row = await this.deps.storage.table(this.id);
-      if (row) this.takeRow(row);
-    });
+    return this.follower.refresh();
   }
 
-  /**
-   * On a cluster, before answering a request from memory: takes in what other nodes committed
-   * that this one has not heard of yet (a notification on its way, or missed while its
-   * listening connection was down), so that no node answers behind another. A game over here
-   * has nothing more to take in; in one process nothing is ever behind.
-   */
+  /** On a cluster, before answering from memory: what other nodes committed (`Follower.catchUp`). */
   catchUp(): Promise<void> {
-    if (!this.deps.cluster) return Promise.resolve();
-    if (this.stored.status === 'open') return this.refresh();
-    return this.stored.status === 'running' ? this.follow() : Promise.resolve();
+    return this.follower.catchUp();
   }
 
-  private async catchUpNow(): Promise<void> {
-    if (this.closed) return;
-    const moves = await this.deps.storage.movesSince(this.id, this.seq);
-    if (moves.length === 0) return;
-    if (!this.driverOf) {
-      // Started on another node a moment ago: its row first.
-      const row = await this.deps.storage.table(this.id);
-      if (row) this.takeRow(row);
-    }
-    for (const m of moves) this.applyCommitted(m);
-    this.schedule();
+  get closing(): boolean {
+    return this.closed;
   }
 
-  private takeRow(row: StoredTable): void {
+  get started(): boolean {
+    return this.driverOf !== null;
+  }
+
+  /** A row another node wrote (seats, status, rematch, clocks), taken in. */
+  takeRow(row: StoredTable): void {
     const was = this.stored.status;
     const hadRematch = this.stored.rematch;
     this.stored.seats = row.seats;
@@ -547,7 +497,7 @@ export class LiveTable {
   }
 
   /** A move another node committed: applied and told as if made here. */
-  private applyCommitted(m: CommittedMove): void {
+  takeCommitted(m: CommittedMove): void {
     const driver = this.driverOf;
     const parsed = this.game.parseMove(m.move);
     if (!parsed.ok || !driver)
@@ -635,7 +585,7 @@ export class LiveTable {
       // strict turn then says the seq is stale; an open window may still take it, and in a
       // window several seats may race more than once).
       if (!(e instanceof SeqTaken) || tries >= MAX_SEQ_RACES) throw e;
-      await this.catchUpNow();
+      await this.follower.now();
       return this.playNow(seat, seq, raw, opts, tries + 1);
     }
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
@@ -658,7 +608,7 @@ export class LiveTable {
    * Stores a move the driver prepared (with the table's status and clocks, in one
    * transaction), then has the driver take it, then tells (`stored` first: the mover's ack).
    */
-  private async commit(
+  async commit(
     prepared: PreparedMove,
     standIn?: StandIn,
     auto = false,
@@ -714,7 +664,7 @@ export class LiveTable {
       if (e instanceof LeaseLost) {
         this.setHolder(false);
         this.deps.cluster?.leaseLost(this.id);
-      } else if (this.askAfterStore) this.ask();
+      } else this.bots.storeFailed();
       throw e;
     }
     this.storing = false;
@@ -746,10 +696,7 @@ export class LiveTable {
     stored?.();
     this.noteShown();
     // A timed-out turn's stand-in plays that turn only.
-    if (this.timedOut.size > 0) {
-      this.timedOut.clear();
-      this.syncBots();
-    }
+    this.bots.turnPlayed();
     this.lastActivity = Date.now();
     if (over) {
       this.clearTimers();
@@ -781,48 +728,7 @@ export class LiveTable {
       if (!next || next.spec.id !== id || next.deadline > Date.now() + 5) return this.schedule();
       const seat = next.spec.seats[0];
       this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
-      if (this.botFor(seat) !== null) return; // already played by a bot
-      this.timedOut.add(seat);
-      this.syncBots();
-      this.ask();
-    });
-  }
-
-  /**
-   * The driver's timer: held bot answers and the rules' clocks that fall due are applied,
-   * one stored move at a time.
-   */
-  private wake(): Promise<void> {
-    return this.run(async () => {
-      for (;;) {
-        const driver = this.driverOf;
-        if (this.closed || this.stored.status !== 'running' || !driver) return;
-        let due;
-        try {
-          due = driver.prepareWake(Date.now());
-        } catch {
-          // The rules' own expiry move refused: a bug of the game; the table stops waiting
-          // on that clock rather than looping (its sentence may name cards: not logged).
-          this.deps.log.error('a clock expiry move was refused', { table: this.id });
-          return;
-        }
-        if (!due.ok) return this.refusedBot(due.error);
-        if (!due.value) return this.ask();
-        const request = due.value.request;
-        const reason = request ? this.reasons.get(request) : undefined;
-        try {
-          await this.commit(due.value, reason, true);
-        } catch (e) {
-          if (this.settledElsewhere(e)) return;
-          this.deps.log.error(request ? 'bot move not played' : 'clock move not stored', {
-            table: this.id,
-            ...(request ? { seat: request.seat } : {}),
-            code: e instanceof MoveRefused ? e.code : 'internal',
-          });
-          if (request) this.schedule();
-          return;
-        }
-      }
+      this.bots.timeOut(seat);
     });
   }
 
@@ -862,9 +768,9 @@ export class LiveTable {
 
   private clearTimers(): void {
     if (this.clockHandle) clearTimeout(this.clockHandle);
-    if (this.wakeHandle) clearTimeout(this.wakeHandle);
     if (this.graceHandle) clearTimeout(this.graceHandle);
-    this.clockHandle = this.wakeHandle = this.graceHandle = null;
+    this.clockHandle = this.graceHandle = null;
+    this.bots.stop();
   }
 
   /** Lets bots move, and arms the clocks and the disconnection grace period. */
@@ -881,7 +787,7 @@ export class LiveTable {
       );
       this.clockHandle.unref();
     }
-    this.ask();
+    this.bots.ask();
     // At a turn-based table players come and go between turns: only the turn clock
     // hands a seat to a bot there, never being away.
     const turnBased = (this.stored.timer as TimerRequest | null)?.mode === 'turn-based';
@@ -902,157 +808,11 @@ export class LiveTable {
           this.standIn.set(seat, 'disconnected');
         }
         this.standInsChanged();
-        this.syncBots();
+        this.bots.sync();
         this.broadcastSeats();
         this.schedule();
       }, this.stored.graceSeconds * 1000);
       this.graceHandle.unref();
-    }
-  }
-
-  /**
-   * Asks the driver who acts next: each bot it names is asked (`think`) and the driver's
-   * timer is kept for its `wakeAt` (a held answer or a clock falls due).
-   */
-  private ask(): void {
-    const driver = this.driverOf;
-    if (this.closed || this.stored.status !== 'running' || !driver) return;
-    if (this.storing) {
-      this.askAfterStore = true;
-      return;
-    }
-    this.askAfterStore = false;
-    const due = driver.next(Date.now());
-    for (const request of due.ask) this.think(request);
-    if (this.wakeHandle) clearTimeout(this.wakeHandle);
-    this.wakeHandle = null;
-    if (due.wakeAt !== null) {
-      this.wakeHandle = setTimeout(
-        () => void this.wake().catch(() => undefined),
-        Math.max(0, due.wakeAt - Date.now()),
-      );
-      this.wakeHandle.unref();
-    }
-  }
-
-  private standInSpec(): string {
-    return 'heuristic' in botKinds(this.game.id) ? 'heuristic' : 'random';
-  }
-
-  /**
-   * Has the bot pool answer a driver's request for `seat`, from that seat's view only, with
-   * the driver's seed for the seat. The driver applies the answer at its time: in an open
-   * window at a delay drawn from the table's seed, not from the bot's hand or its thinking
-   * time, so its speed tells nobody what it holds. It may also answer "wait" (null), and is
-   * asked again after the next change.
-   */
-  private think(request: BotRequest): void {
-    const { seat } = request;
-    const spec = this.botFor(seat) ?? this.standInSpec();
-    const reason: StandIn | undefined = this.timedOut.has(seat)
-      ? 'timeout'
-      : this.standIn.get(seat);
-    if (reason) this.reasons.set(request, reason);
-    // Tables take turns in the pool, and one with a person at it goes before bots-only ones.
-    const priority = this.stored.seats.some((s) => s.kind !== 'bot') ? 'people' : 'bots';
-    const asked = performance.now();
-    this.deps.bots
-      .think(
-        {
-          gameId: this.game.id,
-          spec,
-          view: request.view,
-          seed: request.seed,
-          budgetMs: request.budgetMs,
-        },
-        { table: this.id, priority },
-      )
-      .then(
-        (move) => {
-          this.deps.metrics.observeBot(priority, (performance.now() - asked) / 1000);
-          return this.run(() => this.answered(request, move, false));
-        },
-        (e: Error) => {
-          this.deps.log.error('bot failed; playing a random move', {
-            table: this.id,
-            seat,
-            error: e.message,
-          });
-          return this.run(() => {
-            const driver = this.driverOf;
-            if (this.closed || this.stored.status !== 'running' || !driver) return;
-            // In its place, a random legal move (built on the state it was asked on).
-            const random =
-              request.n === driver.moves.length
-                ? (this.game.randomMove(this.state, seat, Rng.fromSeed(request.seed)) ?? null)
-                : null;
-            return this.answered(request, random, true);
-          });
-        },
-      )
-      .catch(() => undefined);
-  }
-
-  /** A bot's answer arrived: the driver applies it now, holds it, or drops it. */
-  private async answered(request: BotRequest, move: unknown, random: boolean): Promise<void> {
-    const driver = this.driverOf;
-    if (this.closed || this.stored.status !== 'running' || !driver) return;
-    const due = driver.prepareAnswer(request, move, Date.now());
-    if (!due.ok) return this.refusedBot(due.error, random);
-    if (!due.value) return random ? this.schedule() : this.ask();
-    if (!(await this.commitBot(due.value, this.reasons.get(request)))) this.schedule();
-  }
-
-  /**
-   * A bot's move the rules refused (its error may name its own cards: not logged) falls back
-   * to a random legal move; if that fails too, the seat is asked again.
-   */
-  private async refusedBot(error: DriverError, random = false): Promise<void> {
-    const driver = this.driverOf!;
-    const seat = error.seat!;
-    this.deps.log.error('bot move not played', { table: this.id, seat, code: 'illegal-move' });
-    const reason: StandIn | undefined = this.timedOut.has(seat)
-      ? 'timeout'
-      : this.standIn.get(seat);
-    const fallback = random
-      ? undefined
-      : this.game.randomMove(this.state, seat, Rng.fromSeed(driver.seedFor(seat)));
-    const prepared = fallback === undefined ? null : driver.prepare(seat, fallback, Date.now());
-    if (!prepared?.ok) {
-      if (prepared)
-        this.deps.log.error('bot move not played', { table: this.id, seat, code: 'illegal-move' });
-      return this.schedule();
-    }
-    if (!(await this.commitBot(prepared.value, reason))) this.schedule();
-  }
-
-  /**
-   * A bot's or clock's move another node decided (its move took the seq first: the table
-   * follows it; the lease went: the new holder plays on). True when so.
-   */
-  private settledElsewhere(e: unknown): boolean {
-    if (e instanceof SeqTaken) {
-      void this.follow().catch(() => undefined);
-      return true;
-    }
-    return e instanceof LeaseLost;
-  }
-
-  /** Stores a bot's move; false (logged) if it was not. */
-  private async commitBot(prepared: PreparedMove, standIn?: StandIn): Promise<boolean> {
-    const started = performance.now();
-    try {
-      await this.commit(prepared, standIn, true);
-      this.deps.metrics.observeMove((performance.now() - started) / 1000);
-      return true;
-    } catch (e) {
-      if (this.settledElsewhere(e)) return true;
-      this.deps.log.error('bot move not played', {
-        table: this.id,
-        seat: prepared.move.actor,
-        code: e instanceof MoveRefused ? e.code : 'internal',
-      });
-      return false;
     }
   }
 
