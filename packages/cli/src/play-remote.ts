@@ -5,7 +5,6 @@ import {
   MoveError,
   type ClockState,
   type TableConnection,
-  type TimerState,
   type WebSocketLike,
 } from '@boss-table/client';
 import type { ClockShown, GameEntry, Outcome, Seat, Viewer } from '@boss-table/core';
@@ -32,8 +31,8 @@ const until = (at: number): Promise<void> =>
 /** A seat of a server table through the client SDK: the server's view, legal form and clocks. */
 class RemoteTable implements TableFeed {
   private conn: TableConnection | undefined;
-  private rulesClocks: readonly ClockState[] = [];
-  private timer: TimerState | null = null;
+  /** The table's clocks: the rules' and its turn timer alike (`clocks`, docs/protocol.md). */
+  private clockStates: readonly ClockState[] = [];
   private nextSendAt = 0;
 
   constructor(
@@ -60,14 +59,11 @@ class RemoteTable implements TableFeed {
 
   clocks(): ClockShown[] {
     const now = Date.now();
-    const shown: ClockShown[] = this.rulesClocks.map((c) => ({
+    return this.clockStates.map((c) => ({
       id: c.id,
       seats: c.seats,
       leftMs: c.running ? c.deadline - now : null,
     }));
-    if (this.timer)
-      shown.push({ id: 'turn', seats: [this.timer.seat], leftMs: this.timer.deadline - now });
-    return shown;
   }
 
   /**
@@ -124,8 +120,7 @@ class RemoteTable implements TableFeed {
     let refusal: string | null = null;
     conn.on('message', (m) => {
       if (m.type === 'snapshot' || (m.type === 'events' && 'view' in m)) {
-        this.rulesClocks = m.clocks ?? [];
-        this.timer = m.timer ?? null;
+        this.clockStates = m.clocks ?? [];
       }
       if (m.type === 'error' && m.seq === undefined) refusal = m.message;
     });

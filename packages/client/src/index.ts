@@ -244,7 +244,7 @@ export interface TableState {
   view: unknown;
   legal: unknown;
   timer: TimerState | null;
-  /** The rules' clocks (games with windows, e.g. a stop window's countdown); empty when none. */
+  /** Every clock: the rules' (a stop window's countdown) and the table's turn timer alike; empty when none. */
   clocks: readonly ClockState[];
   /** Every past move's events, when connected with `history` (first snapshot only). */
   past?: readonly PastMove[];

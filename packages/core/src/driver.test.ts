@@ -507,6 +507,54 @@ describe('driver, real time', () => {
     expect(d.clockDeadlines()).toMatchObject([{ clock: { id: 'bids:1' }, at: 1300 }]);
   });
 
+  it("runs a table's own clock with the rules' ones: shown, persisted, and told when it runs out, no move made", () => {
+    const timedOut: string[] = [];
+    const turnClock = (state: unknown, moves: number): ClockSpec[] => {
+      const s = state as CountState;
+      return countOver(s)
+        ? []
+        : [
+            {
+              id: `turn:${moves}`,
+              seats: [s.turn],
+              ms: 1000,
+              minMs: 0,
+              running: true,
+              expiry: { standIn: 'timeout' },
+            },
+          ];
+    };
+    const start = Driver.start(count, {}, 'ab', {
+      bots: [null, null],
+      now: 0,
+      tableClocks: turnClock,
+      onTimeout: (c) => timedOut.push(c.id),
+    });
+    if (!start.ok) throw new Error(start.error.message);
+    const d = start.value.driver;
+    const seat = d.outsideSeats()[0];
+    expect(d.clockDeadlines()).toEqual([{ clock: turnClock(d.state, 0)[0], at: 1000 }]);
+    expect(d.next(0).wakeAt).toBe(1000);
+    // A move at 400 ms: the next turn has its own full second; its time is persisted.
+    const prepared = d.prepare(seat, { add: 1 }, 400);
+    expect(prepared.ok && prepared.value.clockTimes).toEqual([
+      { id: 'turn:1', elapsedMs: 0, ranMs: 0 },
+    ]);
+    if (prepared.ok) d.take(prepared.value);
+    expect(d.clockDeadlines()[0]).toMatchObject({ clock: { id: 'turn:1' }, at: 1400 });
+    // It runs out: no move, the caller is told once, and the driver has nothing more due.
+    const woken = d.wake(1400);
+    expect(woken.ok && woken.value).toEqual([]);
+    expect(timedOut).toEqual(['turn:1']);
+    expect(d.moves.length).toBe(1);
+    expect(d.next(1500).wakeAt).toBeNull();
+    expect(d.wake(2000).ok).toBe(true);
+    expect(timedOut).toEqual(['turn:1']);
+    // The seat's move ends that clock; the next turn's runs.
+    expect(d.play(1 - seat, { add: 1 }, 2100).ok).toBe(true);
+    expect(d.next(2100).wakeAt).toBe(3100);
+  });
+
   it('drops an answer to an old request in a strict turn and asks again', () => {
     const d = started(count, 'ab', [randomBot(count), randomBot(count)]);
     const [r] = d.next(0).ask;

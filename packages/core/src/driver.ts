@@ -129,6 +129,15 @@ export interface DriverOptions {
   /** Clocks already running when resuming (from `clockTimes`). */
   readonly clockTimes?: readonly ClockTime[];
   /**
+   * Clocks of the table's own, run beside the rules' (a turn timer for a game without clocks
+   * of its own, say), listed for a state and the number of moves made. They are kept, shown
+   * and persisted like the rules' clocks, but when one runs out no move is made: `onTimeout`
+   * hears of it, once per id (say, to hand its seat to a stand-in bot).
+   */
+  readonly tableClocks?: (state: unknown, moves: number) => readonly ClockSpec[];
+  /** A table clock ran out (`tableClocks`). */
+  readonly onTimeout?: (clock: ClockSpec) => void;
+  /**
    * Sees each move with its events (setup's events come from `start`), just before the
    * driver takes it: if it throws (say, storing the move failed), the move is not taken and
    * the error goes to the caller of `play`, `step`, `answer` or `wake`.
@@ -255,6 +264,10 @@ export class Driver<G extends AnyGame = AnyGame> {
   private readonly rng: Rng;
   private readonly keeper: ClockKeeper;
   private readonly onMove?: DriverOptions['onMove'];
+  private readonly tableClocks?: DriverOptions['tableClocks'];
+  private readonly onTimeout?: DriverOptions['onTimeout'];
+  /** Table clocks that ran out (their id still listed): not again. */
+  private readonly timedOut = new Set<string>();
   private clockNow: number;
   /** Bots that answered WAIT since the last move. */
   private readonly waited = new Set<Seat>();
@@ -277,6 +290,8 @@ export class Driver<G extends AnyGame = AnyGame> {
     this.openDelayMinMs = opts.openDelayMinMs ?? this.budgetMs;
     this.clockNow = opts.now ?? 0;
     this.onMove = opts.onMove;
+    this.tableClocks = opts.tableClocks;
+    this.onTimeout = opts.onTimeout;
     this.rng = Rng.fromSeed(`${start.seed}/driver/${this.recorded.length}`);
     this.keeper = new ClockKeeper(opts.clockTimes, this.clockNow);
     this.observeClocks();
@@ -348,11 +363,14 @@ export class Driver<G extends AnyGame = AnyGame> {
     return this.game.activeSeats(this.current).filter((s: Seat) => !this.bots[s]);
   }
 
-  /** The rules' clocks now, each with when it runs out (null while paused), for display. */
+  /**
+   * The clocks now (the rules', then the table's), each with when it runs out (null while
+   * paused), for display.
+   */
   clockDeadlines(): { clock: ClockSpec; at: number | null }[] {
-    if (this.over || !this.game.clocks) return [];
+    if (this.over) return [];
     const noneActive = this.game.activeSeats(this.current).length === 0;
-    return this.game.clocks(this.current).map((clock: ClockSpec) => ({
+    return this.clocksOf(this.current, this.recorded.length).map((clock: ClockSpec) => ({
       clock,
       at: this.keeper.deadline(clock, noneActive, this.clockNow),
     }));
@@ -469,6 +487,12 @@ export class Driver<G extends AnyGame = AnyGame> {
     const clock = this.nextClock();
     if (outside.length > 0)
       return ok({ kind: 'outside', seats: outside, clockAt: clock?.at ?? null });
+    if (clock && this.isTableClock(clock.clock)) {
+      this.clockNow = Math.max(this.clockNow, clock.at);
+      this.timedOut.add(clock.clock.id);
+      this.onTimeout?.(clock.clock);
+      return this.step();
+    }
     if (clock) return ok({ kind: 'move', move: this.applyClock(clock) });
     const waiting = [...this.waited].map((s) => describeActor(this.bots[s]!, s));
     return err({
@@ -581,6 +605,10 @@ export class Driver<G extends AnyGame = AnyGame> {
         this.held.delete(first.request.seat);
         const done = this.judge(first.request, first.move, times);
         if (!done.ok || done.value) return done;
+      } else if (clockDue && this.isTableClock(clock.clock)) {
+        // A table clock makes no move: its caller hears of it, and the driver goes on.
+        this.timedOut.add(clock.clock.id);
+        this.onTimeout?.(clock.clock);
       } else if (clockDue) return ok(this.prepareClock(clock, this.clockNow, times));
       else return ok(null);
     }
@@ -626,9 +654,9 @@ export class Driver<G extends AnyGame = AnyGame> {
   ): PreparedMove {
     const at = Math.max(this.clockNow, now);
     let clockTimes: ClockTime[] = [];
-    if (times && this.game.clocks) {
+    if (times && (this.game.clocks || this.tableClocks)) {
       const keeper = this.keeper.copy();
-      keeper.observe(this.game.clocks(state), at);
+      keeper.observe(this.clocksOf(state, this.recorded.length + 1), at);
       clockTimes = keeper.snapshot(at);
     }
     const move: DriverMove = { actor, move: raw, at, asks: this.asks };
@@ -644,9 +672,24 @@ export class Driver<G extends AnyGame = AnyGame> {
     };
   }
 
+  /** The clocks to keep in `state` after `moves` moves: the rules', then the table's. */
+  private clocksOf(state: unknown, moves: number): readonly ClockSpec[] {
+    const rules = (this.game.clocks?.(state) ?? []) as readonly ClockSpec[];
+    const table = this.tableClocks?.(state, moves) ?? [];
+    return table.length === 0 ? rules : [...rules, ...table];
+  }
+
+  private isTableClock(clock: ClockSpec): boolean {
+    return (
+      this.tableClocks !== undefined &&
+      this.tableClocks(this.current, this.recorded.length).some((c) => c.id === clock.id)
+    );
+  }
+
   private nextClock(): { clock: ClockSpec; at: number } | null {
-    if (!this.game.clocks) return null;
-    const clocks = this.game.clocks(this.current);
+    const clocks = this.clocksOf(this.current, this.recorded.length).filter(
+      (c) => !this.timedOut.has(c.id),
+    );
     if (clocks.length === 0) return null;
     const noneActive = this.game.activeSeats(this.current).length === 0;
     return this.keeper.earliest(clocks, noneActive, this.clockNow);
@@ -672,7 +715,19 @@ export class Driver<G extends AnyGame = AnyGame> {
   }
 
   private observeClocks(): void {
-    if (this.game.clocks) this.keeper.observe(this.game.clocks(this.current), this.clockNow);
+    if (!this.game.clocks && !this.tableClocks) return;
+    const clocks = this.clocksOf(this.current, this.recorded.length);
+    this.keeper.observe(clocks, this.clockNow);
+    for (const id of this.timedOut) if (!clocks.some((c) => c.id === id)) this.timedOut.delete(id);
+  }
+
+  /**
+   * Takes note of the clocks again at `now` (a table clock's length changed, or one began
+   * outside a move: a table starting). Nothing else moves.
+   */
+  refreshClocks(now = this.clockNow): void {
+    this.clockNow = Math.max(this.clockNow, now);
+    this.observeClocks();
   }
 }
 

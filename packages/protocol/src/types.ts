@@ -156,7 +156,7 @@ export type ServerMessage =
       /** What this seat may do now, in the game's compact form; null when it may not act. */
       readonly legal: unknown;
       readonly timer: TimerState | null;
-      /** The clocks the rules wait on now (games with windows); absent when none. */
+      /** Every clock now: the rules' and the table's turn timer alike (docs/protocol.md). */
       readonly clocks?: readonly ClockState[];
       /**
        * Every move so far with its events as this seat may see them, oldest first: only when
@@ -176,7 +176,7 @@ export type ServerMessage =
       readonly timer?: TimerState | null;
       /** Set when a bot played for a human seat, and why. */
       readonly standIn?: 'timeout' | 'disconnected';
-      /** The rules' clocks after this move (on the newest message only). */
+      /** Every clock after this move (on the newest message only). */
       readonly clocks?: readonly ClockState[];
     }
   | {

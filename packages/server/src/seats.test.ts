@@ -92,6 +92,14 @@ describe('seats, time and rematches', () => {
       { type: 'snapshot' }
     >;
     expect(snap.timer).not.toBeNull();
+    // One clock: the turn timer is among the table's clocks too, with the same deadline.
+    expect(snap.clocks).toEqual([
+      expect.objectContaining({
+        seats: [snap.timer!.seat],
+        running: true,
+        deadline: snap.timer!.deadline,
+      }),
+    ]);
     expect(logged).toContain('turn timed out; a bot plays it');
     conn.close();
   }, 20_000);

@@ -53,7 +53,7 @@ export class TableBots {
   /** The bot each seat was handed to in the driver (null: a person). */
   private readonly assigned: (string | null)[];
   /** Seats whose turn timed out: a stand-in plays that one turn. */
-  private readonly timedOut = new Set<Seat>();
+  private readonly timedOutSeats = new Set<Seat>();
   /** Why a bot plays, by the request it was asked with (for the move's frames). */
   private readonly reasons = new WeakMap<BotRequest, StandIn>();
   /** The driver was not asked while a move was being stored: ask it once that is done. */
@@ -73,7 +73,7 @@ export class TableBots {
   botFor(seat: Seat): string | null {
     const stored = this.host.stored.seats[seat];
     if (stored.kind === 'bot') return stored.bot ?? this.standInSpec();
-    return this.host.standIns.has(seat) || this.timedOut.has(seat) ? this.standInSpec() : null;
+    return this.host.standIns.has(seat) || this.timedOutSeats.has(seat) ? this.standInSpec() : null;
   }
 
   /** Hands each seat whose player changed to its bot, or back to its person, in the driver. */
@@ -96,22 +96,24 @@ export class TableBots {
 
   /** A move was taken: a timed-out turn's stand-in played that turn only. */
   turnPlayed(): void {
-    if (this.timedOut.size === 0) return;
-    this.timedOut.clear();
+    if (this.timedOutSeats.size === 0) return;
+    this.timedOutSeats.clear();
     this.sync();
   }
 
-  /** The table's turn clock ran out for `seat`: a stand-in plays that turn. */
-  timeOut(seat: Seat): void {
+  /**
+   * The table's turn timer ran out for `seat` (the driver tells, as it works out what is
+   * due): a stand-in plays that turn; it is asked once the driver is asked next.
+   */
+  timedOut(seat: Seat): void {
     if (this.botFor(seat) !== null) return; // already played by a bot
-    this.timedOut.add(seat);
+    this.timedOutSeats.add(seat);
     this.sync();
-    this.ask();
   }
 
   /** This node lets the table's bots go (another holds its lease). */
   letGo(): void {
-    this.timedOut.clear();
+    this.timedOutSeats.clear();
     this.stop();
   }
 
@@ -190,7 +192,7 @@ export class TableBots {
 
   /** Why a bot plays `seat` now, if it stands in for a person. */
   private reasonFor(seat: Seat): StandIn | undefined {
-    return this.timedOut.has(seat) ? 'timeout' : this.host.standIns.get(seat);
+    return this.timedOutSeats.has(seat) ? 'timeout' : this.host.standIns.get(seat);
   }
 
   /**

@@ -1,17 +1,36 @@
-// The clocks of a table: the rules' clocks as shown, saved and restored, and the table's own turn timer for games without clocks of their own.
+// The clocks of a table, all run by core's driver: as shown, saved with each move and restored, and the table's own turn timer for games without clocks of their own.
 import type { AnyGame, ClockSpec, ClockTime, Driver, Seat } from '@boss-table/core';
 import type { ClockState, TimerRequest, TimerState } from '@boss-table/protocol';
-import { ClockKeeper, type SavedClocks } from './clocks.js';
 import type { StoredTable } from './storage.js';
 
-/** A saved clock of the rules: `SavedClocks`' entry, with the time since it started. */
-type SavedClock = SavedClocks['clocks'][number] & { readonly elapsedMs?: number };
+/** What is saved with the table (JSON), so that a restart resumes every clock. */
+export interface SavedClocks {
+  readonly clocks: readonly {
+    readonly id: string;
+    /** Time it ran, pauses left out, until `since` (or until saved, when paused). */
+    readonly usedMs: number;
+    /** When it last started running (ms since the epoch), or null while paused. */
+    readonly since: number | null;
+    /** The longest length it was given: what clients are shown. */
+    readonly shownMs?: number;
+    /** Time since it started. */
+    readonly elapsedMs?: number;
+  }[];
+  /** Realtime banks of the turn timer, per seat, in ms. */
+  readonly banks?: readonly number[];
+  /** When this was saved; a server stopped cleanly saves `paused: true` (time stood still). */
+  readonly savedAt: number;
+  readonly paused?: boolean;
+}
+
+type SavedClock = SavedClocks['clocks'][number];
 
 /**
- * The rules' clocks, which core's driver runs: what clients are shown of them (each one's
- * longest length), and how they are saved with a move and restored after a restart.
+ * A table's clocks — the rules' and its own turn timer alike, which core's driver runs: what
+ * clients are shown of them (each one's longest length), and how they are saved with a move
+ * and restored after a restart.
  */
-export class RulesClocks {
+export class TableClocks {
   /** The longest length each clock was given: what clients are shown. */
   private readonly shownMs = new Map<string, number>();
 
@@ -103,15 +122,15 @@ export class RulesClocks {
   }
 }
 
-/** The expiry of the default turn clock: a stand-in bot plays the turn. */
+/** The expiry of the turn timer: no move (the driver tells the table, and a stand-in plays). */
 const STAND_IN = { standIn: 'timeout' } as const;
 
 /**
- * The table's own turn timer (the lobby's Timer), for games without clocks of their own: a
- * turn that runs out is played by a stand-in bot. Real-time timers add a bank per seat.
+ * The table's own turn timer (the lobby's Timer), for games without clocks of their own: one
+ * clock per turn, run by the driver as a table clock; a turn that runs out is played by a
+ * stand-in bot. Real-time timers add a bank per seat.
  */
 export class TurnTimer {
-  readonly keeper = new ClockKeeper();
   bank: number[];
 
   constructor(
@@ -128,8 +147,8 @@ export class TurnTimer {
     return this.stored.timer as TimerRequest | null;
   }
 
-  /** The turn clock to keep in `state`, one per turn (`seq`: the moves made). */
-  specs(state: unknown, seq: number): readonly ClockSpec[] {
+  /** The turn clock to keep in `state` after `moves` moves: one per turn, a person's. */
+  specs(state: unknown, moves: number): readonly ClockSpec[] {
     if (this.stored.status !== 'running' || this.game.isOver(state)) return [];
     const timer = this.request;
     const [seat] = this.game.activeSeats(state);
@@ -138,39 +157,20 @@ export class TurnTimer {
       timer.mode === 'realtime'
         ? timer.turnSeconds * 1000 + this.bank[seat]
         : timer.turnHours * 3_600_000;
-    return [{ id: `turn:${seq}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN }];
+    return [{ id: `turn:${moves}`, seats: [seat], ms, minMs: 0, running: true, expiry: STAND_IN }];
   }
 
-  state(): TimerState | null {
-    const next = this.keeper.next();
-    if (!next) return null;
-    return { seat: next.spec.seats[0], deadline: next.deadline, bankMs: this.bank.slice() };
+  /** The protocol's `timer` (kept for older clients; `clocks` carries the same clock). */
+  state(driver: Driver | null): TimerState | null {
+    const turn = driver?.clockDeadlines()[0];
+    if (!turn || turn.at === null) return null;
+    return { seat: turn.clock.seats[0], deadline: turn.at, bankMs: this.bank.slice() };
   }
 
-  /** A move of `seat` at `at`: the time it used beyond its turn comes off its bank. */
-  account(seat: Seat, at = Date.now()): void {
-    if (this.request?.mode !== 'realtime') return;
-    const next = this.keeper.next();
-    if (!next || next.spec.seats[0] !== seat) return;
-    const started = next.deadline - next.spec.ms;
-    const used = at - started - this.request.turnSeconds * 1000;
+  /** `seat` moved after its turn clock ran `ranMs`: what it used beyond its turn comes off its bank. */
+  account(seat: Seat, ranMs: number | undefined): void {
+    if (this.request?.mode !== 'realtime' || ranMs === undefined) return;
+    const used = ranMs - this.request.turnSeconds * 1000;
     if (used > 0) this.bank[seat] = Math.max(0, this.bank[seat] - used);
-  }
-
-  save(now: number, pause = false): SavedClocks {
-    return this.keeper.save(now, this.bank, pause);
-  }
-
-  /** Takes back the saved timer (after a restart) for the turn now. */
-  restore(
-    saved: SavedClocks | undefined,
-    state: unknown,
-    seq: number,
-    now: number,
-    floorMs: number,
-  ) {
-    if (saved?.banks && saved.banks.length === this.bank.length) this.bank = [...saved.banks];
-    if (saved) this.keeper.restore(saved, this.specs(state, seq), now, floorMs);
-    else this.keeper.update(this.specs(state, seq), now);
   }
 }

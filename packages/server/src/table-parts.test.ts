@@ -2,7 +2,7 @@
 import type { ClockSpec, Driver, Emitted } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@boss-table/protocol';
-import { RulesClocks } from './table-clocks.js';
+import { TableClocks } from './table-clocks.js';
 import { Follower, type FollowHost } from './table-follow.js';
 import { Frames } from './table-frames.js';
 import { Presence, type Conn } from './table-presence.js';
@@ -64,7 +64,7 @@ describe('Presence: who counts as connected', () => {
   });
 });
 
-describe("RulesClocks: the rules' clocks saved with a move and restored", () => {
+describe('TableClocks: every clock saved with a move and restored', () => {
   const spec = (id: string, ms: number, running = true): ClockSpec => ({
     id,
     seats: [0],
@@ -75,7 +75,7 @@ describe("RulesClocks: the rules' clocks saved with a move and restored", () => 
   });
 
   it('a running clock keeps its deadline across a kill, with a floor; a paused one its time left', () => {
-    const c = new RulesClocks();
+    const c = new TableClocks();
     c.note([spec('turn', 30_000), spec('deal', 60_000, false)]);
     const times = [
       { id: 'turn', elapsedMs: 10_000, ranMs: 10_000 },
@@ -87,7 +87,7 @@ describe("RulesClocks: the rules' clocks saved with a move and restored", () => 
       ['deal', 5_000, null],
     ]);
     // Killed, back 15 s later: the turn clock counts the time down; the paused one does not.
-    const back = new RulesClocks().restore(
+    const back = new TableClocks().restore(
       saved,
       [spec('turn', 30_000), spec('deal', 60_000, false)],
       16_000,
@@ -98,12 +98,12 @@ describe("RulesClocks: the rules' clocks saved with a move and restored", () => 
       ['deal', 5_000],
     ]);
     // With a floor of 10 s, at least 10 s are left.
-    const floored = new RulesClocks().restore(saved, [spec('turn', 30_000)], 26_000, 10_000);
+    const floored = new TableClocks().restore(saved, [spec('turn', 30_000)], 26_000, 10_000);
     expect(floored).toEqual([{ id: 'turn', elapsedMs: 20_000, ranMs: 20_000 }]);
   });
 
   it('a window that shrank still shows its first, longest length', () => {
-    const c = new RulesClocks();
+    const c = new TableClocks();
     c.note([spec('window', 6000)]);
     c.note([spec('window', 2000)]);
     const driver = {

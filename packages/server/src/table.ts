@@ -2,9 +2,6 @@
 import {
   CLOCK,
   Driver,
-  eventsFor,
-  RECORD_VERSION,
-  recordedMoveJson,
   type AnyGame,
   type ClockSpec,
   type ClockTime,
@@ -23,7 +20,6 @@ import type {
   TimerState,
 } from '@boss-table/protocol';
 import type { BotPool } from './bot-pool.js';
-import type { SavedClocks } from './clocks.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import {
@@ -36,9 +32,10 @@ import {
 import { MoveRefused } from './move-refused.js';
 import { TableBots } from './table-bots.js';
 import { Follower } from './table-follow.js';
-import { RulesClocks, TurnTimer } from './table-clocks.js';
+import { TableClocks, TurnTimer, type SavedClocks } from './table-clocks.js';
 import { Frames } from './table-frames.js';
 import { Presence, type Conn, type StandIn } from './table-presence.js';
+import { TableViews } from './table-views.js';
 
 export type { Conn, StandIn } from './table-presence.js';
 export { MoveRefused } from './move-refused.js';
@@ -110,6 +107,8 @@ export class LiveTable {
   private driverOf: Driver | null = null;
   /** The bots, asked through the driver. */
   private readonly bots: TableBots;
+  /** Every message the table sends, for each viewer's eyes. */
+  private readonly views: TableViews;
   /** What other nodes committed, taken in. */
   private readonly follower: Follower;
   /** A move is being stored: the driver is asked nothing until it is taken. */
@@ -119,8 +118,7 @@ export class LiveTable {
   /** A move another node committed was followed: its row may hold other clocks. */
   private rowUnknown = false;
   /** The rules' clocks as shown, saved and restored. */
-  private readonly rulesClock = new RulesClocks();
-  private clockHandle: NodeJS.Timeout | null = null;
+  private readonly clocks = new TableClocks();
   private graceHandle: NodeJS.Timeout | null = null;
   /** The table's default turn clock (games without clocks of their own). */
   private readonly timer: TurnTimer;
@@ -146,6 +144,7 @@ export class LiveTable {
     this.frames = new Frames(stored.seats.length, setup.value.events);
     this.timer = new TurnTimer(game, stored);
     this.bots = new TableBots(this);
+    this.views = new TableViews(this);
     this.follower = new Follower(this, deps.storage, deps.cluster !== undefined);
   }
 
@@ -206,17 +205,29 @@ export class LiveTable {
         openDelayMs: high - low,
         now,
         ...(clockTimes ? { clockTimes } : {}),
+        // One clock: the table's turn timer is a clock the driver runs, as the rules' are.
+        ...(this.rulesClocks
+          ? {}
+          : {
+              tableClocks: (state: unknown, moves: number) => this.timer.specs(state, moves),
+              onTimeout: (clock: ClockSpec) => this.turnTimedOut(clock),
+            }),
       },
     );
     this.bots.reset();
     this.noteShown();
   }
 
-  /** Takes note of the longest length each of the rules' clocks was given. */
+  /** Takes note of the longest length each clock was given. */
   private noteShown(): void {
-    this.rulesClock.note(
-      this.rulesClocks && !this.game.isOver(this.state) ? this.game.clocks!(this.state) : [],
-    );
+    this.clocks.note(this.driverOf?.clockDeadlines().map((c) => c.clock) ?? []);
+  }
+
+  /** The table's turn timer ran out (told by the driver): a stand-in bot plays the turn. */
+  private turnTimedOut(clock: ClockSpec): void {
+    const seat = clock.seats[0];
+    this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
+    this.bots.timedOut(seat);
   }
 
   get id(): string {
@@ -267,48 +278,16 @@ export class LiveTable {
   }
 
   summary(): TableSummary {
-    return {
-      id: this.id,
-      game: this.game.id,
-      options: this.stored.options,
-      status: this.stored.status,
-      seats: this.publicSeats(),
-      seq: this.position(null),
-      createdAt: new Date(this.stored.createdAt).toISOString(),
-      ...(this.stored.rematch ? { rematch: this.stored.rematch } : {}),
-      visibility: this.stored.visibility,
-      timer: (this.stored.timer as TimerRequest | null) ?? null,
-    };
+    return this.views.summary();
   }
 
   details(): TableDetails {
-    const outcome = this.game.outcome(this.state);
-    return {
-      ...this.summary(),
-      view: this.game.view(this.state, null),
-      ...(outcome ? { outcome } : {}),
-    };
+    return this.views.details();
   }
 
-  /** The game's record (docs/records.md): format version, players' names and bots, moves. */
+  /** The game's record (docs/records.md). */
   record(): Record<string, unknown> {
-    return {
-      version: RECORD_VERSION,
-      game: this.game.id,
-      players: this.stored.seats.map((s) =>
-        s.kind === 'bot' ? { bot: s.bot ?? 'bot' } : s.name ? { name: s.name } : {},
-      ),
-      options: this.stored.options,
-      seed: this.stored.seed,
-      moves: this.moves.map((m) => recordedMoveJson(m.seat, m.move)),
-    };
-  }
-
-  private legalFor(seat: Seat | null): unknown {
-    if (seat === null || this.stored.status !== 'running') return null;
-    return this.game.activeSeats(this.state).includes(seat)
-      ? this.game.legalSummary(this.state, seat)
-      : null;
+    return this.views.record();
   }
 
   /** Whether the rules keep clocks of their own (else the table's turn timer is the clock). */
@@ -316,44 +295,34 @@ export class LiveTable {
     return this.game.clocks !== undefined;
   }
 
-  /**
-   * The clocks to keep now: the rules', or the table's default turn clock, one per turn
-   * (`seq`: the moves made, counting one being committed).
-   */
-  private clockSpecs(seq = this.seq): readonly ClockSpec[] {
-    if (this.stored.status !== 'running' || this.game.isOver(this.state)) return [];
-    if (this.rulesClocks) return this.game.clocks!(this.state);
-    return this.timer.specs(this.state, seq);
+  /** The clocks to keep in `state` after `moves` moves: the rules', or the turn timer. */
+  private clockSpecs(state: unknown, moves: number): readonly ClockSpec[] {
+    if (this.stored.status !== 'running' || this.game.isOver(state)) return [];
+    return this.rulesClocks ? this.game.clocks!(state) : this.timer.specs(state, moves);
   }
 
+  /** The protocol's `timer`, kept for older clients (`clocks` carries the same clock). */
   timerState(): TimerState | null {
-    return this.rulesClocks ? null : this.timer.state();
+    return this.rulesClocks ? null : this.timer.state(this.driverOf);
   }
 
-  private clockFields(): { clocks?: ClockState[] } {
-    return this.rulesClocks ? { clocks: this.clockStates(Date.now()) } : {};
+  /** The clocks as a frame carries them: the table's timer, the rules' clocks if any. */
+  clockFields(): { timer: TimerState | null; clocks?: ClockState[] } {
+    return {
+      timer: this.timerState(),
+      clocks: this.clockStates(Date.now()),
+    };
   }
 
-  /** What clients are told of the rules' clocks (`RulesClocks.states`). */
+  /** What clients are told of the clocks (`TableClocks.states`). */
   private clockStates(now: number): ClockState[] {
     const driver = this.driverOf;
     if (!driver || this.stored.status !== 'running') return [];
-    return this.rulesClock.states(driver, now);
+    return this.clocks.states(driver, now);
   }
 
   snapshot(seat: Seat | null, withPast = false): ServerMessage {
-    return {
-      type: 'snapshot',
-      seq: this.position(seat),
-      seat,
-      status: this.stored.status,
-      seats: this.publicSeats(),
-      view: this.game.view(this.state, seat),
-      legal: this.legalFor(seat),
-      timer: this.timerState(),
-      ...this.clockFields(),
-      ...(withPast ? { past: this.pastFor(seat) } : {}),
-    };
+    return this.views.snapshot(seat, withPast);
   }
 
   /** Every move this viewer was told of after its number `since`, for its eyes only. */
@@ -363,19 +332,7 @@ export class LiveTable {
 
   /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
   missedSince(seat: Seat | null, since: number): ServerMessage[] {
-    const last = this.position(seat);
-    return this.pastFor(seat, since).map((p) => ({
-      type: 'events',
-      ...p,
-      ...(p.seq === last
-        ? {
-            view: this.game.view(this.state, seat),
-            legal: this.legalFor(seat),
-            timer: this.timerState(),
-            ...this.clockFields(),
-          }
-        : {}),
-    }));
+    return this.views.missedSince(seat, since);
   }
 
   /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
@@ -506,7 +463,7 @@ export class LiveTable {
       throw new Error(`Table ${this.id}: committed move ${m.seq} is out of order.`);
     const sealed =
       m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
-    if (m.seat !== CLOCK && !this.rulesClocks) this.timer.account(m.seat, m.at);
+    if (m.seat !== CLOCK) this.timer.account(m.seat, this.turnRan(m.at));
     const prepared = driver.prepare(m.seat, m.move, m.at);
     if (!prepared.ok)
       throw new Error(`Table ${this.id}: committed move ${m.seq}: ${prepared.error.message}`);
@@ -515,17 +472,11 @@ export class LiveTable {
     this.rowUnknown = true;
     const over = this.game.isOver(this.state);
     if (over) this.stored.status = 'finished';
-    // The next turn's clock, as the committing node started it (`commit`).
-    if (!this.rulesClocks) this.timer.keeper.update(this.clockSpecs(this.seq + 1), m.at);
     this.told(m.seat, m.move, [...prepared.value.events], sealed, over);
   }
 
   broadcastSeats(): void {
-    const msg: ServerMessage = {
-      type: 'seats',
-      status: this.stored.status,
-      seats: this.publicSeats(),
-    };
+    const msg = this.views.seats();
     for (const c of this.conns) c.send(msg);
   }
 
@@ -592,16 +543,21 @@ export class LiveTable {
     return this.position(seat);
   }
 
-  /** The rules' clocks as stored with a move (`SavedClocks`, with each clock's start). */
-  private saveRulesClocks(
+  /** The clocks as stored with a move (`SavedClocks`, with each clock's start). */
+  private saveClocks(
     times: readonly ClockTime[],
     state: unknown,
+    moves: number,
     at: number,
     pause = false,
   ): SavedClocks {
-    const specs =
-      this.stored.status === 'running' && !this.game.isOver(state) ? this.game.clocks!(state) : [];
-    return this.rulesClock.save(times, specs, at, this.timer.bank, pause);
+    return this.clocks.save(times, this.clockSpecs(state, moves), at, this.timer.bank, pause);
+  }
+
+  /** How long the turn timer of the turn now has run at `at` (undefined: none runs). */
+  private turnRan(at: number): number | undefined {
+    if (this.rulesClocks || !this.driverOf) return undefined;
+    return this.driverOf.clockTimes(at).find((t) => t.id === `turn:${this.seq}`)?.ranMs;
   }
 
   /**
@@ -623,22 +579,14 @@ export class LiveTable {
       const parsed = this.game.parseMove(raw);
       sealed = parsed.ok && this.game.sealed(this.state, seat, parsed.value);
     }
-    if (seat !== CLOCK && !this.rulesClocks) this.timer.account(seat);
+    const bank = this.timer.bank.slice();
+    if (seat !== CLOCK) this.timer.account(seat, this.turnRan(prepared.move.at));
     const over = this.game.isOver(state);
     const before = this.state;
     this.state = state;
-    const now = Date.now();
-    let saved: SavedClocks;
-    let running: number;
-    if (this.rulesClocks) {
-      saved = this.saveRulesClocks(prepared.clockTimes, state, prepared.move.at);
-      running = saved.clocks.length;
-    } else {
-      // The next turn's clock is a new one, with its full time.
-      this.timer.keeper.update(this.clockSpecs(this.seq + 1), now);
-      saved = this.timer.save(now);
-      running = this.timer.keeper.size;
-    }
+    // Every clock, the next turn's included, with the move (one transaction).
+    const saved = this.saveClocks(prepared.clockTimes, state, this.seq + 1, prepared.move.at);
+    const running = saved.clocks.length;
     // The table's row is written with the move only when it changes: the status at the end,
     // or clocks that run (or ran until now).
     const hadClocks = ((this.stored.clocks as SavedClocks | undefined)?.clocks.length ?? 0) > 0;
@@ -660,7 +608,7 @@ export class LiveTable {
       this.storing = false;
       this.storingSeq = 0;
       this.state = before;
-      if (!this.rulesClocks) this.timer.keeper.update(this.clockSpecs(), now);
+      this.timer.bank = bank;
       if (e instanceof LeaseLost) {
         this.setHolder(false);
         this.deps.cluster?.leaseLost(this.id);
@@ -703,33 +651,8 @@ export class LiveTable {
       this.deps.log.info('game over', { table: this.id, seq: this.seq });
       if (this.holder) this.deps.cluster?.finished(this.id);
     }
-    for (const c of this.conns) {
-      if (sealed && c.seat !== seat) continue;
-      c.send({
-        type: 'events',
-        seq: this.position(c.seat),
-        seat,
-        events: eventsFor(events, c.seat),
-        view: this.game.view(this.state, c.seat),
-        legal: this.legalFor(c.seat),
-        timer: this.timerState(),
-        ...this.clockFields(),
-        ...(standIn ? { standIn } : {}),
-      });
-    }
+    this.views.tell(this.conns, seat, events, sealed, standIn);
     this.schedule();
-  }
-
-  /** The table's turn clock ran out: a stand-in bot plays the turn. */
-  private expire(id: string): Promise<void> {
-    return this.run(() => {
-      if (this.closed || this.stored.status !== 'running') return;
-      const next = this.timer.keeper.next();
-      if (!next || next.spec.id !== id || next.deadline > Date.now() + 5) return this.schedule();
-      const seat = next.spec.seats[0];
-      this.deps.log.info('turn timed out; a bot plays it', { table: this.id, seat });
-      this.bots.timeOut(seat);
-    });
   }
 
   /**
@@ -741,15 +664,10 @@ export class LiveTable {
     const saved = this.stored.clocks as SavedClocks | undefined;
     const now = Date.now();
     const floor = this.deps.cluster ? 0 : RESTART_FLOOR_MS;
-    if (this.rulesClocks) {
-      const restored = saved
-        ? this.rulesClock.restore(saved, this.game.clocks!(this.state), now, floor)
-        : undefined;
-      this.startDriver(now, restored);
-    } else {
-      this.timer.restore(saved, this.state, this.seq, now, floor);
-      this.startDriver(now);
-    }
+    if (saved?.banks && saved.banks.length === this.timer.bank.length)
+      this.timer.bank = [...saved.banks];
+    const specs = this.clockSpecs(this.state, this.seq);
+    this.startDriver(now, saved ? this.clocks.restore(saved, specs, now, floor) : undefined);
     this.schedule();
   }
 
@@ -758,18 +676,15 @@ export class LiveTable {
    * the same transaction as the last seat's claim).
    */
   start(): void {
-    const now = Date.now();
-    this.timer.keeper.update(this.rulesClocks ? [] : this.clockSpecs(), now);
-    this.startDriver(now);
+    this.startDriver(Date.now());
     this.deps.log.info('table started', { table: this.id });
     for (const c of this.conns) c.send(this.snapshot(c.seat));
     this.schedule();
   }
 
   private clearTimers(): void {
-    if (this.clockHandle) clearTimeout(this.clockHandle);
     if (this.graceHandle) clearTimeout(this.graceHandle);
-    this.clockHandle = this.graceHandle = null;
+    this.graceHandle = null;
     this.bots.stop();
   }
 
@@ -779,14 +694,6 @@ export class LiveTable {
     this.clearTimers();
     if (!this.holder) return;
     const active = this.game.activeSeats(this.state);
-    const next = this.timer.keeper.next();
-    if (next) {
-      this.clockHandle = setTimeout(
-        () => void this.expire(next.spec.id).catch(() => undefined),
-        Math.max(0, next.deadline - Date.now()),
-      );
-      this.clockHandle.unref();
-    }
     this.bots.ask();
     // At a turn-based table players come and go between turns: only the turn clock
     // hands a seat to a bot there, never being away.
@@ -826,12 +733,10 @@ export class LiveTable {
     if (save && this.holder && this.stored.status === 'running') {
       const now = Date.now();
       const driver = this.driverOf;
-      let saved: SavedClocks | null = null;
-      if (this.rulesClocks && driver) {
-        const rules = this.saveRulesClocks(driver.clockTimes(now), this.state, now, true);
-        if (rules.clocks.length > 0) saved = rules;
-      } else if (this.timer.keeper.size > 0) saved = this.timer.save(now, true);
-      if (saved) {
+      const saved = driver
+        ? this.saveClocks(driver.clockTimes(now), this.state, this.seq, now, true)
+        : null;
+      if (saved && saved.clocks.length > 0) {
         this.stored.clocks = saved;
         await this.deps.storage.updateTable(this.stored).catch(() => undefined);
       }
