@@ -45,9 +45,22 @@ describe('Presence: who counts as connected', () => {
   });
 
   it('seats connected here or on another node; a stand-in leaves when its person is back elsewhere', () => {
-    const p = new Presence();
-    p.conns.add(conn(0));
-    p.conns.add(conn(null));
+    const told: string[] = [];
+    const p = new Presence({
+      id: 't',
+      stored,
+      holder: true,
+      deps: { log: { info: () => undefined } as never },
+      broadcastSeats: () => told.push('seats'),
+      syncBots: () => told.push('bots'),
+      schedule: () => told.push('schedule'),
+    });
+    const greeted: string[] = [];
+    p.attach(conn(0), () => greeted.push('0'));
+    p.attach(conn(null), () => greeted.push('spectator'));
+    expect(greeted).toEqual(['0', 'spectator']);
+    // Seat 0's first connection changes what the others see; a spectator's does not.
+    expect(told).toEqual(['bots', 'seats', 'schedule', 'schedule']);
     expect([...p.connectedSeats()]).toEqual([0]);
     p.standIn.set(1, 'disconnected');
     expect(p.publicSeats(stored).map((s) => [s.connected, s.botStandIn])).toEqual([

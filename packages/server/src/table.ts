@@ -16,58 +16,21 @@ import type {
   ServerMessage,
   TableDetails,
   TableSummary,
-  TimerRequest,
   TimerState,
 } from '@boss-table/protocol';
-import type { BotPool } from './bot-pool.js';
-import type { Logger } from './log.js';
-import type { Metrics } from './metrics.js';
-import {
-  LeaseLost,
-  SeqTaken,
-  type CommittedMove,
-  type Storage,
-  type StoredTable,
-} from './storage.js';
-import { MoveRefused } from './move-refused.js';
+import { LeaseLost, SeqTaken, type CommittedMove, type StoredTable } from './storage.js';
 import { TableBots } from './table-bots.js';
-import { Follower } from './table-follow.js';
 import { TableClocks, TurnTimer, type SavedClocks } from './table-clocks.js';
+import { CLOSE_EXPIRED, type TableDeps } from './table-deps.js';
+import { Follower } from './table-follow.js';
 import { Frames } from './table-frames.js';
+import { judgeMove } from './table-intake.js';
 import { Presence, type Conn, type StandIn } from './table-presence.js';
 import { TableViews } from './table-views.js';
 
 export type { Conn, StandIn } from './table-presence.js';
+export { CLOSE_EXPIRED, type TableCluster, type TableDeps } from './table-deps.js';
 export { MoveRefused } from './move-refused.js';
-
-/** The close code of a connection to an open table that expired. */
-export const CLOSE_EXPIRED = 4010;
-
-/**
- * What a table tells the other nodes of a cluster (`cluster.ts`); absent in one process.
- * Several nodes may have a table in memory (a node per connection); the one holding its
- * lease (`LiveTable.holder`) runs its bots, clocks and stand-ins.
- */
-export interface TableCluster {
-  /** A seat's first connection on this node opened, or its last one here closed. */
-  presence(table: string, seat: Seat, present: boolean): void;
-  /** The lease holder's stand-ins changed: the seats a bot plays while their person is away. */
-  standIns(table: string, seats: readonly Seat[]): void;
-  /** The game is over: its lease is let go. */
-  finished(table: string): void;
-  /** A move of the table itself was refused for the lease: find out who holds it now. */
-  leaseLost(table: string): void;
-}
-
-export interface TableDeps {
-  readonly storage: Storage;
-  readonly bots: BotPool;
-  readonly log: Logger;
-  readonly metrics: Metrics;
-  /** Think time of a bot standing in for a human seat, and of bot seats without a level. */
-  readonly botBudgetMs: number;
-  readonly cluster?: TableCluster;
-}
 
 /**
  * After a crash, a clock that was running keeps its deadline, but at least this long. Not on
@@ -87,21 +50,23 @@ const MAX_SEQ_RACES = 8;
 /**
  * A table in memory: its stored record, the game state rebuilt from its moves, its sockets.
  * Every change (a move, a clock's expiry, a bot's answer, a claim) goes through one ordered
- * queue (`run`), so the order of changes never depends on how long storage takes.
+ * queue (`run`), so the order of changes never depends on how long storage takes; and every
+ * move, a person's, a bot's, a clock's or one another node committed, goes through one take
+ * path: stored (`commit`, one transaction), taken by the driver, then handed in order to the
+ * frames (`Frames`), the viewers (`TableViews`), the clocks (`TableClocks`), the bots
+ * (`TableBots`) and presence (`Presence`) (`told`). docs/architecture.md draws the parts.
  *
  * Who acts next is core's `Driver` (real time) once the table runs: it says which bots to
- * ask (each `BotRequest` goes to the bot pool), holds their answers until their time, and
- * runs the rules' clocks. A move counts once stored: the driver prepares it, the table stores
- * it, then the driver takes it (`prepare*`, `take`). The table adds its own default turn
- * timer for games without clocks of their own (a stand-in bot plays a timed-out turn), the
- * stand-ins for absent people, and each viewer's numbering of frames.
+ * ask, holds their answers until their time, and runs every clock, the rules' and the
+ * table's own turn timer alike. A move counts once stored: the driver prepares it, the table
+ * stores it, then the driver takes it (`prepare*`, `take`).
  */
 export class LiveTable {
   state: unknown;
   /** Every move's events and each viewer's numbering of its frames (fan-out). */
   readonly frames: Frames;
   /** Connections, seats connected elsewhere, stand-ins. */
-  private readonly presence = new Presence();
+  private readonly presence: Presence;
   private queue: Promise<unknown> = Promise.resolve();
   /** Who acts next, once the table runs (`start`, `resume`). */
   private driverOf: Driver | null = null;
@@ -117,10 +82,10 @@ export class LiveTable {
   storingSeq = 0;
   /** A move another node committed was followed: its row may hold other clocks. */
   private rowUnknown = false;
-  /** The rules' clocks as shown, saved and restored. */
+  /** Every clock as shown, saved and restored. */
   private readonly clocks = new TableClocks();
   private graceHandle: NodeJS.Timeout | null = null;
-  /** The table's default turn clock (games without clocks of their own). */
+  /** The table's turn timer (games without clocks of their own): specs and banks. */
   private readonly timer: TurnTimer;
   private closed = false;
   /**
@@ -143,6 +108,7 @@ export class LiveTable {
     this.state = setup.value.state;
     this.frames = new Frames(stored.seats.length, setup.value.events);
     this.timer = new TurnTimer(game, stored);
+    this.presence = new Presence(this);
     this.bots = new TableBots(this);
     this.views = new TableViews(this);
     this.follower = new Follower(this, deps.storage, deps.cluster !== undefined);
@@ -338,65 +304,38 @@ export class LiveTable {
   /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
   attach(conn: Conn, since: number | undefined, history = false): void {
     this.lastActivity = Date.now();
-    const wasConnected = conn.seat !== null && this.connectedSeats().has(conn.seat);
-    if (conn.seat !== null && !this.localSeats().has(conn.seat))
-      this.deps.cluster?.presence(this.id, conn.seat, true);
-    this.conns.add(conn);
-    if (
+    const resumed =
       since !== undefined &&
       Number.isInteger(since) &&
       since >= 0 &&
-      since <= this.position(conn.seat)
-    ) {
+      since <= this.position(conn.seat);
+    this.presence.attach(conn, () => {
+      if (!resumed) return conn.send(this.snapshot(conn.seat, history));
       for (const m of this.missedSince(conn.seat, since)) conn.send(m);
-      conn.send({ type: 'seats', status: this.stored.status, seats: this.publicSeats() });
-    } else conn.send(this.snapshot(conn.seat, history));
-    // The others hear of a seat coming back only when that changes what they see: its
-    // first connection, or a stand-in bot leaving.
-    if (conn.seat !== null && (!wasConnected || this.standIn.has(conn.seat))) {
-      if (this.standIn.delete(conn.seat)) this.standInsChanged();
-      this.bots.sync();
-      this.broadcastSeats();
-    }
-    this.schedule();
-  }
-
-  /** The lease holder tells the other nodes who its stand-ins play for. */
-  private standInsChanged(): void {
-    if (this.holder) this.deps.cluster?.standIns(this.id, [...this.standIn.keys()]);
+      conn.send(this.views.seats());
+    });
   }
 
   detach(conn: Conn): void {
     this.lastActivity = Date.now();
-    this.conns.delete(conn);
-    if (conn.seat !== null && !this.localSeats().has(conn.seat))
-      this.deps.cluster?.presence(this.id, conn.seat, false);
-    // Likewise only its last connection closing makes a seat away.
-    if (conn.seat !== null && !this.connectedSeats().has(conn.seat)) this.broadcastSeats();
-    this.schedule();
+    this.presence.detach(conn);
+  }
+
+  /** Hands each seat to its bot or person again in the driver. */
+  syncBots(): void {
+    this.bots.sync();
   }
 
   // ---- On a cluster (`cluster.ts`) ----
 
   /** The seats connected on the other nodes now. */
   setRemoteSeats(seats: ReadonlySet<Seat>): void {
-    // A person back on another node takes their seat back from the stand-in.
-    const { changed: moved, reclaimed: changed } = this.presence.setRemote(seats, this.holder);
-    if (!moved) return;
-    if (changed) {
-      this.bots.sync();
-      this.standInsChanged();
-    }
-    this.broadcastSeats();
-    this.schedule();
+    this.presence.remoteSeats(seats);
   }
 
   /** The lease holder's stand-ins, shown by the other nodes. */
   setStandIns(seats: readonly Seat[]): void {
-    if (this.holder) return;
-    this.standIn.clear();
-    for (const seat of seats) this.standIn.set(seat, 'disconnected');
-    this.broadcastSeats();
+    this.presence.holderStandIns(seats);
   }
 
   /** This node takes the table's bots, clocks and stand-ins, or lets them go. */
@@ -502,33 +441,10 @@ export class LiveTable {
     tries = 1,
   ): Promise<number> {
     const started = performance.now();
-    if (this.closed) throw new MoveRefused('internal', 'The table is closing; try again.');
-    if (this.stored.status === 'open')
-      throw new MoveRefused('not-started', 'The table is waiting for players.');
-    if (this.stored.status !== 'running' || this.game.isOver(this.state) || !this.driverOf)
-      throw new MoveRefused('game-over', 'The game is over.');
-    const at = this.position(seat);
-    if (seq > at)
-      throw new MoveRefused('future-seq', `Your seq ${seq} is ahead of the table's ${at}.`);
-    // In an open window a move built on an older state is judged by the rules against the
-    // current one; at a strict turn it must be built on the current state.
-    const turn = (this.game.concurrency?.(this.state) ?? 'turn') === 'turn';
-    if (seq < at && turn)
-      throw new MoveRefused(
-        'stale-seq',
-        `Your seq ${seq} is behind the table's ${at}: resume first.`,
-      );
-    // In an open window the rules say why a seat may not act (already answered, not asked…).
-    if (turn && !this.game.activeSeats(this.state).includes(seat))
-      throw new MoveRefused('not-your-turn', `It is not seat ${seat + 1}'s turn.`);
-    const move = this.game.parseMove(raw);
-    if (!move.ok) throw new MoveRefused('invalid-move', move.error.message);
-    const prepared = this.driverOf.prepare(seat, raw, Date.now());
-    if (!prepared.ok)
-      throw new MoveRefused('illegal-move', `${prepared.error.kind}: ${prepared.error.message}`);
+    const prepared = judgeMove(this, seat, seq, raw);
     try {
       // The mover is acknowledged once the move is stored, before anyone is told its events.
-      await this.commit(prepared.value, opts.standIn, false, () =>
+      await this.commit(prepared, opts.standIn, false, () =>
         opts.onCommitted?.(this.position(seat)),
       );
     } catch (e) {
@@ -695,32 +611,7 @@ export class LiveTable {
     if (!this.holder) return;
     const active = this.game.activeSeats(this.state);
     this.bots.ask();
-    // At a turn-based table players come and go between turns: only the turn clock
-    // hands a seat to a bot there, never being away.
-    const turnBased = (this.stored.timer as TimerRequest | null)?.mode === 'turn-based';
-    const away = active.filter(
-      (seat) =>
-        this.stored.seats[seat].kind !== 'bot' &&
-        !this.standIn.has(seat) &&
-        !this.connectedSeats().has(seat),
-    );
-    if (!turnBased && away.length > 0) {
-      this.graceHandle = setTimeout(() => {
-        for (const seat of away) {
-          if (this.connectedSeats().has(seat)) continue;
-          this.deps.log.info('player away; a bot plays the seat until they return', {
-            table: this.id,
-            seat,
-          });
-          this.standIn.set(seat, 'disconnected');
-        }
-        this.standInsChanged();
-        this.bots.sync();
-        this.broadcastSeats();
-        this.schedule();
-      }, this.stored.graceSeconds * 1000);
-      this.graceHandle.unref();
-    }
+    this.graceHandle = this.presence.armGrace(active);
   }
 
   /**
