@@ -1,4 +1,5 @@
-/** Hand-written flag parsing: every flag is declared, every value checked, errors in words. */
+/** Command-line flags: node:util's parseArgs reads them; every flag is declared, every value checked here, errors in words. */
+import { parseArgs as parseArgv } from 'node:util';
 
 export class UsageError extends Error {}
 
@@ -17,39 +18,32 @@ export interface Parsed {
   readonly positional: string[];
 }
 
+/**
+ * Reads `argv` with node:util's `parseArgs` (strict: an unknown flag or a missing value is
+ * an error), then checks each value against its spec: choices, whole numbers in range.
+ */
 export function parseArgs(
   argv: readonly string[],
   specs: Readonly<Record<string, FlagSpec>>,
   command: string,
 ): Parsed {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const [name, spec] of Object.entries(specs))
+    options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string' };
+  let read: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    read = parseArgv({ args: [...argv], options, allowPositionals: true, strict: true }) as never;
+  } catch (e) {
+    throw new UsageError(usageMessage(e as Error & { code?: string }, specs, command));
+  }
   const flags: FlagValues = {};
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--') || arg === '--') {
-      positional.push(arg);
+  for (const [name, value] of Object.entries(read.values)) {
+    const spec = specs[name];
+    if (value === undefined) continue;
+    if (spec.type === 'boolean' || typeof value === 'boolean') {
+      flags[name] = value;
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
-    const spec = Object.prototype.hasOwnProperty.call(specs, name) ? specs[name] : undefined;
-    if (spec === undefined)
-      throw new UsageError(
-        `boss ${command}: unknown option --${name} (see boss ${command} --help).`,
-      );
-    if (spec.type === 'boolean') {
-      if (eq >= 0) throw new UsageError(`boss ${command}: --${name} takes no value.`);
-      flags[name] = true;
-      continue;
-    }
-    let value: string | undefined;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      i++;
-    }
-    if (value === undefined || (eq < 0 && value.startsWith('--')))
-      throw new UsageError(`boss ${command}: --${name} needs a value.`);
     if (spec.choices && !spec.choices.includes(value))
       throw new UsageError(
         `boss ${command}: --${name} must be one of ${spec.choices.join(', ')}; got "${value}".`,
@@ -65,7 +59,24 @@ export function parseArgs(
       flags[name] = n;
     } else flags[name] = value;
   }
-  return { flags, positional };
+  return { flags, positional: read.positionals };
+}
+
+/** parseArgs' error in our words: which flag, and what is wrong with it. */
+function usageMessage(
+  e: Error & { code?: string },
+  specs: Readonly<Record<string, FlagSpec>>,
+  command: string,
+): string {
+  const flag = /'(--?[^' ]+)/.exec(e.message)?.[1] ?? '';
+  const name = flag.replace(/^--?/, '');
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return `boss ${command}: unknown option ${flag} (see boss ${command} --help).`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return specs[name]?.type === 'boolean'
+      ? `boss ${command}: --${name} takes no value.`
+      : `boss ${command}: --${name} needs a value.`;
+  return `boss ${command}: ${e.message}`;
 }
 
 export function helpText(
