@@ -3,6 +3,7 @@ import { bigBossHeuristicBot } from './bots/heuristic.js';
 import { ismctsBigBossBot } from './bots/ismcts.js';
 import { bigBoss } from './game.js';
 import { bigBossTerminal } from './terminal.js';
+import { bigBossMoveFromLegal } from './legal-chooser.js';
 
 /** Big Boss as the registry lists it: the game, its bots and its terminal pieces. */
 export const bigBossEntry: GameEntry = {
@@ -12,4 +13,5 @@ export const bigBossEntry: GameEntry = {
     ismcts: searchBotKind((level) => ismctsBigBossBot(level) as Bot),
   },
   terminal: bigBossTerminal as GameEntry['terminal'],
+  fromLegal: bigBossMoveFromLegal,
 };

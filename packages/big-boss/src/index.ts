@@ -14,3 +14,4 @@ export * from './bots/ismcts.js';
 export * from './bots/heuristic.js';
 export * from './terminal.js';
 export * from './entry.js';
+export * from './legal-chooser.js';

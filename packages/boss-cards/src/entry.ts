@@ -3,6 +3,7 @@ import { bossCardsHeuristicBot } from './bots/heuristic.js';
 import { ismctsBossCardsBot } from './bots/ismcts.js';
 import { bossCards } from './game.js';
 import { bossCardsTerminal } from './terminal.js';
+import { bossCardsMoveFromLegal } from './legal-chooser.js';
 
 /** Boss Cards as the registry lists it: the game, its bots and its terminal pieces. */
 export const bossCardsEntry: GameEntry = {
@@ -12,4 +13,5 @@ export const bossCardsEntry: GameEntry = {
     ismcts: searchBotKind((level) => ismctsBossCardsBot(level) as Bot),
   },
   terminal: bossCardsTerminal as GameEntry['terminal'],
+  fromLegal: bossCardsMoveFromLegal,
 };

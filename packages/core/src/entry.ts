@@ -1,4 +1,5 @@
 import type { Bot } from './bot.js';
+import type { Rng } from './rng.js';
 import type { AnyGame, Emitted } from './game.js';
 import type { GameRecord } from './record.js';
 import type { TerminalPieces } from './terminal.js';
@@ -37,6 +38,12 @@ export interface GameEntry {
    * replays without the seed; from the record, the state after setup and every event of the
    * game (all audiences). Without it records keep only their seed.
    */
+  /**
+   * A move drawn from the compact legal form (`legalSummary`) alone, with the seat's view for
+   * what the form leaves out (say, which cards a discard names): what a thin client does.
+   * Tests and the load generator play through it.
+   */
+  readonly fromLegal?: (legal: unknown, rng: Rng, view?: unknown) => unknown;
   readonly explicitRecord?: (
     record: GameRecord,
     initial: unknown,

@@ -3,6 +3,7 @@ import { imbHeuristicBot } from './bots/heuristic.js';
 import { imbIsmctsBot } from './bots/ismcts.js';
 import { imTheBoss } from './game.js';
 import { imTheBossTerminal } from './terminal.js';
+import { imbMoveFromLegal } from './legal-chooser.js';
 
 /** I'm the Boss! as the registry lists it: the game, its bots and its terminal pieces. */
 export const imTheBossEntry: GameEntry = {
@@ -12,4 +13,5 @@ export const imTheBossEntry: GameEntry = {
     ismcts: searchBotKind((level) => imbIsmctsBot(level) as Bot),
   },
   terminal: imTheBossTerminal,
+  fromLegal: imbMoveFromLegal,
 };

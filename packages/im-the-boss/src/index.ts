@@ -16,3 +16,4 @@ export * from './bots/heuristic.js';
 export * from './bots/ismcts.js';
 export * from './entry.js';
 export * from './terminal.js';
+export * from './legal-chooser.js';

@@ -10,7 +10,7 @@ import type { ServerMessage } from '@boss-table/client';
 import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
 import { type RunningServer } from './server.js';
 import { autoPlay, nodeClient, until } from './test-kit.js';
-import { bigBossMoveFromLegal } from './test-choosers.js';
+import { bigBossMoveFromLegal } from '@boss-table/big-boss';
 import { useServer } from './test-server.js';
 
 const server = useServer();

@@ -21,7 +21,8 @@ import {
 } from '@boss-table/im-the-boss';
 import type { BossTableClient, TableConnection } from '@boss-table/client';
 import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
-import { clocks, driverMove, imbMoveFromLegal, MODES, scanImb, type Mode } from './imb-test-kit.js';
+import { imbMoveFromLegal } from '@boss-table/im-the-boss';
+import { clocks, driverMove, MODES, scanImb, type Mode } from './imb-test-kit.js';
 import { describePostgres, useClusterNodes } from './pg-test-suite.js';
 import { playAndRemember, until } from './test-kit.js';
 
@@ -63,9 +64,7 @@ const sendTracked = async (c: TableConnection, move: unknown, acked?: Acked) => 
 
 /** Plays a seat to the end with moves from its legal form, remembering what was acknowledged. */
 const playTracked = (c: TableConnection, seed: string, acked: Acked) =>
-  playAndRemember(c, seed, acked, (legal, rng) =>
-    imbMoveFromLegal(legal, rng, viewOf(c)?.hand ?? []),
-  );
+  playAndRemember(c, seed, acked, (legal, rng) => imbMoveFromLegal(legal, rng, viewOf(c)));
 
 /**
  * Plays the people's seats one move at a time, from what the clients see (the watcher's view

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Rng } from '@boss-table/core';
-import type { ImbLegal } from '@boss-table/im-the-boss';
+import { imbMoveFromLegal, type ImbLegal } from '@boss-table/im-the-boss';
 import type { ServerMessage } from '@boss-table/client';
 import { scanFrames } from './frame-scan.js';
 
@@ -26,68 +26,6 @@ export const clocks = (over: Record<string, number> = {}) => ({
   prompt: 3000,
   ...over,
 });
-
-/** A random subset of `list` with at least `min` items. */
-export function subset<T>(list: readonly T[], rng: Rng, min: number): T[] {
-  const out = list.filter(() => rng.int(2) === 0);
-  while (out.length < min && out.length < list.length) {
-    const x = rng.pick(list);
-    if (!out.includes(x)) out.push(x);
-  }
-  return out;
-}
-
-/**
- * A move from the compact legal form alone (and the seat's own hand for a discard): a kind
- * drawn among the legal kinds, then one of its choices. Windows are mostly passed and turns
- * mostly declare, so that games are short.
- */
-export function imbMoveFromLegal(legal: unknown, rng: Rng, hand: readonly string[] = []): unknown {
-  const l = legal as ImbLegal;
-  const kinds: (() => unknown)[] = [];
-  for (const type of l.plain) kinds.push(() => ({ type }));
-  if (l.placeMarker) kinds.push(() => ({ type: 'placeMarker', space: rng.pick(l.placeMarker!) }));
-  if (l.declareDeal) {
-    const declare = () => ({ type: 'declareDeal', clan: subset(l.declareDeal!, rng, 0) });
-    kinds.push(declare, declare);
-  }
-  if (l.commitClan?.length)
-    kinds.push(() => ({ type: 'commitClan', cards: [rng.pick(l.commitClan!)] }));
-  if (l.offerClan?.length)
-    kinds.push(() => ({ type: 'offerClan', cards: [rng.pick(l.offerClan!)] }));
-  if (l.discard) kinds.push(() => ({ type: 'discard', cards: hand.slice(0, l.discard!.count) }));
-  if (l.offerPlacard?.length)
-    kinds.push(() => ({ type: 'offerPlacard', placard: rng.pick(l.offerPlacard!) }));
-  if (l.propose?.length)
-    kinds.push(() => {
-      const p = rng.pick(l.propose!);
-      const { min, max } = p.dividends;
-      return {
-        type: 'propose',
-        to: p.to,
-        items: p.items.length ? [rng.pick(p.items)] : [],
-        dividends: min + rng.int(max - min + 1),
-      };
-    });
-  for (const type of ['accept', 'reject', 'cancel'] as const)
-    if (l[type]?.length) kinds.push(() => ({ type, id: rng.pick(l[type]!) }));
-  if (l.travel?.length)
-    kinds.push(() => {
-      const t = rng.pick(l.travel!);
-      return { type: 'playTravel', card: t.card, target: rng.pick(t.targets) };
-    });
-  if (l.recruit && l.recruit.cards.length >= 3)
-    kinds.push(() => ({
-      type: 'playRecruit',
-      cards: l.recruit!.cards.slice(0, 3),
-      target: rng.pick(l.recruit!.targets),
-    }));
-  if (l.boss?.length) kinds.push(() => ({ type: 'playBoss', card: rng.pick(l.boss!) }));
-  if (l.stop?.length) kinds.push(() => ({ type: 'playStop', card: rng.pick(l.stop!) }));
-  // In a window, pass most of the time.
-  if (l.plain.includes('pass') && l.phase !== 'open' && rng.int(3) > 0) return { type: 'pass' };
-  return rng.pick(kinds)();
-}
 
 const PRIVATE = ['handDealt', 'cardsDrawnDetail', 'handLimitPrompt', 'discardedDetail', 'answered'];
 
@@ -139,6 +77,6 @@ export function driverMove<C>(
       : { type: 'playTravel', card: l.travel![0].card, target: l.travel![0].targets[0] };
   else if (l.phase === 'open' && l.plain.includes('abandon')) move = { type: 'abandon' };
   else if (l.declareDeal) move = { type: 'declareDeal', clan: l.declareDeal };
-  else move = imbMoveFromLegal(l, rng, pick.hand);
+  else move = imbMoveFromLegal(l, rng, { hand: pick.hand });
   return { pick, move };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { Rng } from '@boss-table/core';
 import { BossTableClient, type TableConnection, type WebSocketLike } from '@boss-table/client';
+import { bossMoveFromLegal } from '@boss-table/the-boss';
 
 export const tempDataDir = (): string => mkdtempSync(join(tmpdir(), 'boss-server-'));
 
@@ -17,23 +18,8 @@ export const nodeClient = (baseUrl: string): BossTableClient =>
   });
 
 /** The Boss's compact legal form (docs/protocol.md). */
-interface BossLegal {
-  place: { city: string; minBig: number; maxBig: number; maxSmall: number; minTotal: number }[];
-  reveal: string[];
-}
-
-/** A move chosen at random from the compact legal summary alone, as a thin client would. */
-export function moveFromLegal(legal: unknown, rng: Rng): unknown {
-  const l = legal as BossLegal;
-  const reveal = rng.pick(l.reveal);
-  if (l.place.length === 0 || rng.float() < 0.4) return { reveal };
-  const p = rng.pick(l.place);
-  for (;;) {
-    const big = p.minBig + rng.int(p.maxBig - p.minBig + 1);
-    const small = rng.int(p.maxSmall + 1);
-    if (big + small >= p.minTotal) return { place: { city: p.city, big, small }, reveal };
-  }
-}
+/** The Boss's thin-client chooser (`@boss-table/the-boss`), the default of `autoPlay`. */
+export const moveFromLegal = bossMoveFromLegal;
 
 /** Picks a move from a game's compact legal form (`legal` of a frame) with a generator. */
 export type LegalChooser = (legal: unknown, rng: Rng) => unknown;

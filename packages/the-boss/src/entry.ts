@@ -5,6 +5,7 @@ import { theBoss } from './game.js';
 import { explicitBossRecord } from './records.js';
 import type { BossState } from './state.js';
 import { theBossTerminal } from './terminal.js';
+import { bossMoveFromLegal } from './legal-chooser.js';
 
 /** The Boss as the registry lists it: the game, its bots, its terminal pieces, its records. */
 export const theBossEntry: GameEntry = {
@@ -14,6 +15,7 @@ export const theBossEntry: GameEntry = {
     ismcts: searchBotKind((level) => ismctsBossBot(level) as Bot),
   },
   terminal: theBossTerminal as GameEntry['terminal'],
+  fromLegal: bossMoveFromLegal,
   explicitRecord: (record, initial, events) =>
     explicitBossRecord(record, initial as BossState, events),
 };

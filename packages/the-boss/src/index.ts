@@ -18,3 +18,4 @@ export * from './legal-summary.js';
 export * from './terminal.js';
 export * from './records.js';
 export * from './entry.js';
+export * from './legal-chooser.js';

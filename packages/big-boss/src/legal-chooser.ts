@@ -1,7 +1,6 @@
-/** Thin clients' choosers for the tests: a move from a game's compact legal form alone. */
+// A move drawn from Big Boss's compact legal form alone, as a thin client would (tests, the load generator).
 import type { Rng } from '@boss-table/core';
-import type { BigBossLegal } from '@boss-table/big-boss';
-import type { BossCardsLegal } from '@boss-table/boss-cards';
+import type { BigBossLegal } from './types.js';
 
 /** A move from Big Boss's compact legal form alone (docs/protocol.md), as a thin client would. */
 export function bigBossMoveFromLegal(legal: unknown, rng: Rng): unknown {
@@ -55,19 +54,4 @@ export function bigBossMoveFromLegal(legal: unknown, rng: Rng): unknown {
     options.push(() => ({ type: 'sell', company: s.company, count: 1 + rng.int(s.max) }));
   if (l.pass) options.push(() => ({ type: 'pass' }));
   return rng.pick(options)();
-}
-
-/**
- * A move from Boss Cards's compact legal form alone (docs/boss-cards.md, "The legal form"):
- * a card when one may be played (drawing at random makes games that hardly end), else a
- * draw, else a pass.
- */
-export function bossCardsMoveFromLegal(legal: unknown, rng: Rng): unknown {
-  const l = legal as BossCardsLegal;
-  if (l.play.length === 0) return { type: l.draw ? 'draw' : 'pass' };
-  const p = rng.pick(l.play);
-  if (p.names === 'none') return { type: 'play', card: p.card };
-  return p.names === 'suit' || rng.int(2) === 0
-    ? { type: 'play', card: p.card, suit: rng.pick(l.suits) }
-    : { type: 'play', card: p.card, rank: rng.pick(l.ranks) };
 }
