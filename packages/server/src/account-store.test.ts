@@ -128,6 +128,25 @@ function contract(open: () => Promise<Opened>) {
     expect((await s.resultsOfTables(['p1']))[0].visibility).toBe('private');
   });
 
+  it("caps a table's chat lines and deletes lines past their retention", async () => {
+    const s = await fresh();
+    const row = (id: string, at: number) => ({
+      id,
+      tableId: 'c1',
+      channel: 'players' as const,
+      seat: 0,
+      accountId: null,
+      name: 'Ann',
+      text: id,
+      at,
+    });
+    expect(await s.addChat(row('a', 1000), 2)).toBe(true);
+    expect(await s.addChat(row('b', 2000), 2)).toBe(true);
+    expect(await s.addChat(row('c', 3000), 2)).toBe(false);
+    expect(await s.deleteChatBefore(1500)).toBe(1);
+    expect((await s.chat('c1', ['players'], 10)).map((m) => m.id)).toEqual(['b']);
+  });
+
   it('gives an account one seat a rated table, and a free seat only to the first account', async () => {
     const s = await fresh();
     await s.createAccount(account('a1', 'Alice'));

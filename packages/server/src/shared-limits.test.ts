@@ -110,4 +110,21 @@ describePostgres('limits across two nodes on one PostgreSQL', (suite) => {
       );
     expect(wrong).toEqual(['bad-credentials', 'bad-credentials', 'account-slowed']);
   });
+
+  it('takes password attempts sent at once to both nodes before hashing: the lock holds across them', async () => {
+    await alternating('10.20.0.8')[0].signUp('ConcurrentCat', 'correct horse battery');
+    const [a, b] = alternating('10.20.0.9');
+    const codes = await Promise.all(
+      // Six: this suite's POSTs per 30 s from one address.
+      Array.from({ length: 6 }, (_, i) =>
+        codeOf((i % 2 ? b : a).signIn('ConcurrentCat', `wrong guess ${i}`)),
+      ),
+    );
+    // Three sign-ins a minute from one address and two guesses of one account from it (this
+    // suite's limits), whichever node: before, the counts were read before and written after
+    // the hash, and every guess sent at once reached its hash.
+    expect(codes.filter((c) => c === 'too-many-sign-ins')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'bad-credentials')).toHaveLength(2);
+    expect(codes.filter((c) => c === 'account-locked')).toHaveLength(1);
+  });
 });
