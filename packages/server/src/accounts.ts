@@ -56,9 +56,6 @@ function passwordProblem(password: unknown): string | undefined {
  * node, in the database shared by the nodes on a cluster (`shared-limits.ts`).
  */
 export interface AttemptLog {
-  /** Milliseconds until the key may try again, or 0. */
-  wait(key: string): Promise<number>;
-  note(key: string): Promise<void>;
   /**
    * Checks and counts an attempt at once (atomically, also across nodes): 0 if it is let
    * through (and counted), else the milliseconds until the key may try again (not counted).
@@ -80,21 +77,11 @@ class Attempts implements AttemptLog {
     private readonly windowMs: number,
   ) {}
 
-  async wait(key: string): Promise<number> {
-    return this.waitAt(key, Date.now());
-  }
-
   private waitAt(key: string, now: number): number {
     const times = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
     if (times.length === 0) this.seen.delete(key);
     else this.seen.set(key, times);
     return times.length < this.max ? 0 : times[0] + this.windowMs - now;
-  }
-
-  async note(key: string): Promise<void> {
-    const times = this.seen.get(key) ?? [];
-    times.push(Date.now());
-    this.seen.set(key, times);
   }
 
   // Synchronous from the check to the count: nothing else runs in between.
@@ -316,14 +303,14 @@ export class Accounts {
     const { name, password } = parseCredentials(raw);
     const problem = nameProblem(name) ?? passwordProblem(password);
     if (problem) throw new RequestError(400, 'bad-account', problem);
-    const wait = await this.signUps.wait(address);
+    const wait = await this.signUps.take(address);
     if (wait > 0)
       throw new RequestError(
         429,
         'too-many-sign-ups',
         `Too many new accounts from your address; try again in ${minutes(wait)} minutes.`,
+        Math.ceil(wait / 1000),
       );
-    await this.signUps.note(address);
     const account: AccountRow = {
       id: randomId(),
       name,

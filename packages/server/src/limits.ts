@@ -58,8 +58,11 @@ export interface AddressLimitOptions {
 export interface AddressLimiter {
   /** One more POST from the address; a 429 past its rate. */
   post(address: string): Promise<void>;
-  /** Counts the new table `id` as the address's; a 429 (and nothing counted) past its caps. */
-  reserveTable(address: string, id: string, botsOnly: boolean): Promise<void>;
+  /**
+   * Counts the new table `id` as the address's; a 429 (and nothing counted) past its caps.
+   * `withBots`: the table has a bot seat (`botsOnly`: nothing else).
+   */
+  reserveTable(address: string, id: string, botsOnly: boolean, withBots?: boolean): Promise<void>;
   /** Forgets what no longer limits anyone (called now and then). */
   sweep(): Promise<void>;
 }
@@ -131,12 +134,17 @@ export class AddressLimits implements AddressLimiter {
   }
 
   // The table is in memory (its status known) before anything else runs in this process:
-  // the storage's write in between answers at once (SQLite). Every new table, of bots or
-  // not, waits while the address has its cap of tables running with nobody at them: a
-  // table the creator joined and left runs its stand-ins like a table of bots.
-  async reserveTable(address: string, id: string, botsOnly: boolean): Promise<void> {
+  // the storage's write in between answers at once (SQLite). A new table with a bot seat
+  // waits while the address has its cap of tables running with nobody at them: a table the
+  // creator joined and left runs its bots and stand-ins like a table of bots only.
+  async reserveTable(
+    address: string,
+    id: string,
+    botsOnly: boolean,
+    withBots = botsOnly,
+  ): Promise<void> {
     const botCap = this.opts.botTablesPerAddress;
-    if (botCap > 0 && this.unattended(this.botTables.get(address)) >= botCap)
+    if (withBots && botCap > 0 && this.unattended(this.botTables.get(address)) >= botCap)
       throw tooManyTables(true, botCap);
     const openCap = this.opts.openTablesPerAddress;
     if (!botsOnly && openCap > 0 && this.live(this.openTables.get(address), 'open') >= openCap)

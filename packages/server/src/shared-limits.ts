@@ -62,13 +62,6 @@ const HIT = `WITH ${WINDOW},
     RETURNING hits)
   SELECT w.now - w.start AS elapsed, (SELECT hits FROM cur) AS hits, ${PREVIOUS} AS prev FROM w`;
 
-/** Reads the key's counts. */
-const PEEK = `WITH ${WINDOW}
-  SELECT w.now - w.start AS elapsed,
-    (SELECT hits FROM rate_counts c WHERE c.key = ? AND c.window_start = w.start) AS hits,
-    ${PREVIOUS} AS prev
-  FROM w`;
-
 interface CountsRow {
   elapsed: string | number;
   hits: number | null;
@@ -91,10 +84,6 @@ export class SharedCounts {
   /** Counts one more for `key` in its window of `windowMs`; its counts, this one included. */
   hit(key: string, windowMs: number): Promise<WindowCounts> {
     return this.read(HIT, key, windowMs);
-  }
-
-  peek(key: string, windowMs: number): Promise<WindowCounts> {
-    return this.read(PEEK, key, windowMs);
   }
 
   /** Uncounts one hit of the key's latest window (an attempt refused or given back). */
@@ -143,13 +132,19 @@ export class SharedAddressLimits implements AddressLimiter {
     if (slidingCount(w) > rate * (POST_WINDOW_MS / 1000)) throw tooManyPosts(rate);
   }
 
-  async reserveTable(address: string, id: string, botsOnly: boolean): Promise<void> {
-    const botCap = this.opts.botTablesPerAddress;
+  async reserveTable(
+    address: string,
+    id: string,
+    botsOnly: boolean,
+    withBots = botsOnly,
+  ): Promise<void> {
+    // A table for people only is not held back by the tables with nobody at them.
+    const botCap = withBots ? this.opts.botTablesPerAddress : 0;
     const openCap = this.opts.openTablesPerAddress;
     const key = boundedKey(address);
     const creating = `(g.id IS NULL AND a.at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - ?::bigint)`;
-    // Every new table waits while the address has its cap of tables running with nobody at
-    // them: bots only, or no human seat connected on any node (`seat_presence`).
+    // A new table with a bot seat waits while the address has its cap of tables running with
+    // nobody at them: bots only, or no human seat connected on any node (`seat_presence`).
     const steps: Step[] = [
       { sql: `SELECT pg_advisory_xact_lock(1651471219, hashtext(?))`, params: [key] },
       {
@@ -199,8 +194,6 @@ export class SharedAddressLimits implements AddressLimiter {
 export const sharedAttempts =
   (counts: SharedCounts): AttemptLogs =>
   (kind, max, windowMs): AttemptLog => ({
-    wait: async (key) => slidingWait(await counts.peek(`${kind}:${key}`, windowMs), max - 1),
-    note: async (key) => void (await counts.hit(`${kind}:${key}`, windowMs)),
     // Counted and read in one statement: two nodes cannot both let the last attempt through.
     // One refused is uncounted again, so that refusals do not prolong a lock.
     take: async (key) => {
