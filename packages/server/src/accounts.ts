@@ -273,8 +273,8 @@ export class Accounts {
   }
 
   /** Checks a password through the node's bound on hashes at once. */
-  private verify(password: string, hash: string): Promise<boolean> {
-    return this.gate.run(() => verifyPassword(password, hash));
+  private verify(password: string, hash: string, address: string): Promise<boolean> {
+    return this.gate.run(address, () => verifyPassword(password, hash));
   }
 
   /** Remembers this browser as one the account signed in from; a new cookie if it had none. */
@@ -314,7 +314,7 @@ export class Accounts {
     const account: AccountRow = {
       id: randomId(),
       name,
-      passwordHash: await this.gate.run(() => hashPassword(password)),
+      passwordHash: await this.gate.run(address, () => hashPassword(password)),
       createdAt: Date.now(),
     };
     if (!(await this.store.createAccount(account)))
@@ -338,7 +338,7 @@ export class Accounts {
     let ok: boolean;
     try {
       // An unknown name costs as much as a wrong password, and is answered the same way.
-      ok = await this.verify(password, account?.passwordHash ?? DECOY_HASH);
+      ok = await this.verify(password, account?.passwordHash ?? DECOY_HASH, from.address);
     } catch (e) {
       // Refused before its hash (the node is busy): the attempt was not made.
       await giveBack();
@@ -385,7 +385,7 @@ export class Accounts {
     }
     let ok: boolean;
     try {
-      ok = await this.verify(raw.current, account.passwordHash);
+      ok = await this.verify(raw.current, account.passwordHash, from.address);
     } catch (e) {
       await giveBack();
       throw e;
@@ -393,7 +393,10 @@ export class Accounts {
     if (!ok) throw new RequestError(403, 'bad-credentials', 'The current password is wrong.');
     await giveBack();
     const next = raw.next;
-    await this.store.setPassword(account.id, await this.gate.run(() => hashPassword(next)));
+    await this.store.setPassword(
+      account.id,
+      await this.gate.run(from.address, () => hashPassword(next)),
+    );
     this.conns.closeAccount(account.id);
     return this.newSession(account);
   }
