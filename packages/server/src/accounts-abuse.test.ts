@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@boss-table/client';
 import { testBrowser, type TestBrowser } from './account-kit.js';
 import { silentLogger } from './log.js';
+import { resetPassword } from './accounts.js';
 import { describePostgres, type PgSuite } from './pg-test-suite.js';
+import { openAccountStore } from './players.js';
 import { CLOSE_SEAT_TAKEN, CLOSE_SIGNED_OUT } from './session-conns.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 import { autoPlay, tempDataDir, until } from './test-kit.js';
@@ -51,15 +53,16 @@ const twoHumans = { game: 'the-boss', seats: [{ kind: 'human' }, { kind: 'human'
 
 function abuse(start: () => Promise<Partial<ServerOptions>>) {
   let server: RunningServer;
+  let where: { dataDir: string; databaseUrl?: string };
   beforeAll(async () => {
+    where = { dataDir: tempDataDir(), ...(await start()) };
     server = await startServer({
       port: 0,
-      dataDir: tempDataDir(),
       log: silentLogger,
       botBudgetMs: 5,
       trustedProxies: ['127.0.0.1'],
       botTablesPerAddress: 2,
-      ...(await start()),
+      ...where,
     });
   }, 120_000);
   afterAll(async () => {
@@ -317,6 +320,36 @@ function abuse(start: () => Promise<Partial<ServerOptions>>) {
       await phone.client.changePassword(PASSWORD, 'another password 2');
       await until(() => closedAgain.length > 0, 5_000, 'closed at the password change');
       expect(closedAgain).toEqual([CLOSE_SIGNED_OUT]);
+    });
+  });
+
+  describe('a session ended elsewhere', () => {
+    it("closes a connection at its next chat line once an operator's reset ended its session", async () => {
+      const { b, name } = await signedUp('reset');
+      const t = await testBrowser(server.url).client.createTable(twoHumans);
+      const watch = b.client.connect(t.id);
+      await snapshot(watch);
+      const closed: number[] = [];
+      watch.on('closed', (e) => closed.push(e.code));
+      // The operator's script, on the same database (this node is not told).
+      const { store, close } = await openAccountStore({
+        DATA_DIR: where.dataDir,
+        ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
+      });
+      try {
+        await resetPassword(store, name, 'an operator password');
+      } finally {
+        await close();
+      }
+      watch.say('still me?');
+      await until(() => closed.length > 0, 5_000, 'closed at the next line');
+      expect(closed).toEqual([CLOSE_SIGNED_OUT]);
+      // The line was not stored under the account's name.
+      const lines = testBrowser(server.url).client.connect(t.id);
+      await snapshot(lines);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(lines.chat).toEqual([]);
+      lines.close();
     });
   });
 
