@@ -182,11 +182,13 @@ export class AccountRoutes {
       if (!table) continue;
       const seat = this.d.service.seatOfToken(table, s.token);
       if (seat < 0) continue;
-      if (await this.d.store.isRated(table.id)) {
+      const rated = await this.d.store.isRated(table.id);
+      if (rated) {
         if (table.stored.status !== 'open') continue;
         if (!(await this.d.store.claimRatedSeat(table.id, accountId))) continue;
       }
       if (await this.d.store.bindFreeSeat(table.id, seat, accountId, table.stored.game)) adopted++;
+      else if (rated) await this.d.store.releaseRatedSeat(table.id, accountId);
     }
     return adopted;
   }
