@@ -147,6 +147,19 @@ function contract(open: () => Promise<Opened>) {
     expect((await s.chat('c1', ['players'], 10)).map((m) => m.id)).toEqual(['b']);
   });
 
+  it('knows the browsers an account signed in from, until a year after the last time', async () => {
+    const s = await fresh();
+    await s.createAccount(account('a1', 'Alice'));
+    await s.createAccount(account('a2', 'Bob'));
+    await s.addDevice('d1', 'a1', 1000);
+    expect(await s.knownDevice('d1', 'a1')).toBe(true);
+    expect(await s.knownDevice('d1', 'a2')).toBe(false);
+    await s.addDevice('d1', 'a1', 5000);
+    expect(await s.deleteDevicesBefore(2000)).toBe(0);
+    expect(await s.deleteDevicesBefore(6000)).toBe(1);
+    expect(await s.knownDevice('d1', 'a1')).toBe(false);
+  });
+
   it('gives an account one seat a rated table, and a free seat only to the first account', async () => {
     const s = await fresh();
     await s.createAccount(account('a1', 'Alice'));

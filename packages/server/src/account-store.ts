@@ -213,13 +213,18 @@ export class AccountStore {
     ]);
   }
 
-  /** A browser the account signed in from (its device cookie's hash). */
+  /** A browser the account signed in from (its device cookie's hash), as of `now`. */
   async addDevice(tokenHash: string, accountId: string, now: number): Promise<void> {
     await this.sql.run(
       `INSERT INTO account_devices (token_hash, account_id, created_at) VALUES (?, ?, ?)
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT (token_hash, account_id) DO UPDATE SET created_at = excluded.created_at`,
       [tokenHash, accountId, now],
     );
+  }
+
+  /** Forgets browsers that signed in before `at` (their cookies have expired). */
+  async deleteDevicesBefore(at: number): Promise<number> {
+    return this.sql.run(`DELETE FROM account_devices WHERE created_at < ?`, [at]);
   }
 
   /** Whether the device cookie's hash is one the account signed in from. */

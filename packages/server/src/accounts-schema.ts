@@ -78,8 +78,9 @@ export const ACCOUNTS_MIGRATION = {
  * Version 8 (issue 26): a finished game's visibility kept with its result (lists show others
  * only public games; existing results take their table's), the browsers an account signed in
  * from (`account_devices`: a device cookie's hash, so that its owner keeps signing in while
- * others' wrong passwords lock their own addresses out), and the accounts seated at each rated
- * table (`rated_holders`: one seat an account, claimed before the seat, across nodes).
+ * others' wrong passwords lock their own addresses out), the accounts seated at each rated
+ * table (`rated_holders`: one seat an account, claimed before the seat, across nodes), and
+ * chat lines by time (their retention).
  */
 export const ISSUE_26_MIGRATION = `
   ALTER TABLE game_results ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
@@ -92,6 +93,8 @@ export const ISSUE_26_MIGRATION = `
     PRIMARY KEY (token_hash, account_id)
   );
   CREATE INDEX account_devices_account ON account_devices(account_id);
+  CREATE INDEX account_devices_created ON account_devices(created_at);
+  CREATE INDEX chat_messages_at ON chat_messages(at);
   CREATE TABLE rated_holders (
     table_id TEXT NOT NULL,
     account_id TEXT NOT NULL,

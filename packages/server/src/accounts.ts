@@ -140,7 +140,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
 export interface Made {
   readonly token: string;
   readonly session: Session;
-  /** A new device cookie's value for this browser (none when it had one already). */
+  /** The browser's device cookie, to set (again) with a year to live. */
   readonly device?: string;
 }
 
@@ -277,12 +277,15 @@ export class Accounts {
     return this.gate.run(address, () => verifyPassword(password, hash));
   }
 
-  /** Remembers this browser as one the account signed in from; a new cookie if it had none. */
-  private async device(accountId: string, from: Origin): Promise<string | undefined> {
+  /**
+   * Remembers this browser as one the account signed in from, as of now; its cookie (a new
+   * one if it had none) is set again, so both last a year from the last sign-in.
+   */
+  private async device(accountId: string, from: Origin): Promise<string> {
     const had = from.device && /^[\w-]{20,100}$/.test(from.device) ? from.device : undefined;
     const device = had ?? randomBytes(32).toString('base64url');
     await this.store.addDevice(hashToken(device), accountId, Date.now());
-    return had ? undefined : device;
+    return device;
   }
 
   private async newSession(account: AccountRow): Promise<{ token: string; session: Session }> {
@@ -320,7 +323,7 @@ export class Accounts {
     if (!(await this.store.createAccount(account)))
       throw new RequestError(409, 'name-taken', `The name "${name}" is taken; choose another.`);
     const device = await this.device(account.id, from);
-    return { ...(await this.newSession(account)), ...(device ? { device } : {}) };
+    return { ...(await this.newSession(account)), device };
   }
 
   async signIn(raw: unknown, from: Origin): Promise<Made> {
@@ -348,7 +351,7 @@ export class Accounts {
     // The right password: this attempt does not count against anyone.
     await giveBack();
     const device = await this.device(account.id, from);
-    return { ...(await this.newSession(account)), ...(device ? { device } : {}) };
+    return { ...(await this.newSession(account)), device };
   }
 
   async signOut(session: Session): Promise<void> {
@@ -417,6 +420,7 @@ export class Accounts {
     for (const log of [this.perAddress, this.locks, this.ceiling, this.slowLane, this.signUps])
       log.sweep();
     await this.store.deleteExpiredSessions(Date.now());
+    await this.store.deleteDevicesBefore(Date.now() - DEVICE_MS);
   }
 }
 
