@@ -341,8 +341,9 @@ export class TableConnection {
       for (const p of this.pending.values())
         p.reject(new MoveError('disconnected', 'The connection dropped before the ack.'));
       this.pending.clear();
-      // An expired table will not come back: no point in trying again.
-      if (ev?.code === 4010) this.closedByUser = true;
+      // An expired table will not come back, a seat taken on another device (4011) or a
+      // session that ended (4012) will not either: no point in trying again.
+      if (ev?.code === 4010 || ev?.code === 4011 || ev?.code === 4012) this.closedByUser = true;
       if (!this.closedByUser && this.options.reconnect !== false) {
         const delay = Math.min(5000, 100 * 2 ** this.retry++);
         setTimeout(() => this.open(), delay);

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { displayRating, newRating, placesOf, rateGame, rateTeams, type Rating } from './index.js';
+import {
+  DEFAULT_MODEL,
+  displayRating,
+  newRating,
+  placesOf,
+  rateGame,
+  rateTeams,
+  type Rating,
+} from './index.js';
 
 const close = (actual: Rating, mu: number, sigma: number, digits = 2) => {
   expect(actual.mu).toBeCloseTo(mu, digits);
   expect(actual.sigma).toBeCloseTo(sigma, digits);
 };
 
-// The worked examples published with the openskill library (Plackett-Luce, its defaults).
+// The worked examples published with the openskill library (Plackett-Luce, its defaults,
+// computed there without the dynamics factor: tau = 0).
+const NO_TAU = { ...DEFAULT_MODEL, tau: 0 };
 describe("Weng-Lin Plackett-Luce against openskill's worked examples", () => {
   it('two teams of two: a1 and a2 beat b1 and b2', () => {
     const [[x1, x2], [y1, y2]] = rateTeams(
@@ -18,6 +28,7 @@ describe("Weng-Lin Plackett-Luce against openskill's worked examples", () => {
         ],
       ],
       [1, 2],
+      NO_TAU,
     );
     close(x1, 28.67, 8.07);
     close(x2, 33.83, 5.06);
@@ -26,7 +37,11 @@ describe("Weng-Lin Plackett-Luce against openskill's worked examples", () => {
   });
 
   it('four players from new ratings, places 4, 1, 3, 2', () => {
-    const r = rateTeams([[newRating()], [newRating()], [newRating()], [newRating()]], [4, 1, 3, 2]);
+    const r = rateTeams(
+      [[newRating()], [newRating()], [newRating()], [newRating()]],
+      [4, 1, 3, 2],
+      NO_TAU,
+    );
     close(r[0][0], 20.963, 8.084, 3);
     close(r[1][0], 27.795, 8.263, 3);
     close(r[2][0], 24.689, 8.084, 3);
@@ -34,7 +49,11 @@ describe("Weng-Lin Plackett-Luce against openskill's worked examples", () => {
   });
 
   it('ties share a place: scores 37, 19, 37, 42', () => {
-    const r = rateTeams([[newRating()], [newRating()], [newRating()], [newRating()]], [2, 4, 2, 1]);
+    const r = rateTeams(
+      [[newRating()], [newRating()], [newRating()], [newRating()]],
+      [2, 4, 2, 1],
+      NO_TAU,
+    );
     close(r[0][0], 24.689, 8.179, 3);
     close(r[1][0], 22.826, 8.179, 3);
     close(r[2][0], 24.689, 8.179, 3);
@@ -70,5 +89,29 @@ describe('ratings of a game', () => {
   it('shows 1500 for a new player', () => {
     expect(displayRating(newRating())).toBe(1500);
     expect(displayRating({ mu: 30, sigma: 1 })).toBe(1500 + 40 * 27);
+  });
+});
+
+describe('the dynamics factor tau', () => {
+  it("is openskill's default, mu / 300, so that a long-time player's rating still moves", () => {
+    expect(DEFAULT_MODEL.tau).toBeCloseTo(DEFAULT_MODEL.mu / 300, 12);
+    // 400 games that alternate a win and a loss against an equal player.
+    let me = newRating();
+    for (let i = 0; i < 400; i++)
+      me = rateGame([me, me], {
+        scores: [0, 0],
+        winners: [i % 2],
+        ranking: [i % 2, 1 - (i % 2)],
+        decidedBy: 'test',
+      })[0];
+    // With tau = 0 the deviation only shrinks (below 0.6 here) and a win barely moves it.
+    expect(me.sigma).toBeGreaterThan(0.8);
+    const won = rateGame([me, me], {
+      scores: [0, 0],
+      winners: [0],
+      ranking: [0, 1],
+      decidedBy: 'test',
+    })[0];
+    expect(displayRating(won) - displayRating(me)).toBeGreaterThanOrEqual(2);
   });
 });

@@ -23,8 +23,9 @@ export interface RatingModel {
   /** The smallest factor a deviation may shrink by in one game (0.0001). */
   readonly kappa: number;
   /**
-   * Added to every deviation before a game, so that a rating never freezes (0 in the
-   * library's examples; a site would use a small value such as mu / 300).
+   * Added to every deviation before a game, so that a rating never freezes: openskill's
+   * default, mu / 300 (0 would let a deviation only shrink, and a long-time player's rating
+   * stop moving).
    */
   readonly tau: number;
 }
@@ -34,7 +35,7 @@ export const DEFAULT_MODEL: RatingModel = {
   sigma: 25 / 3,
   beta: 25 / 6,
   kappa: 0.0001,
-  tau: 0,
+  tau: 25 / 300,
 };
 
 export const newRating = (model: RatingModel = DEFAULT_MODEL): Rating => ({

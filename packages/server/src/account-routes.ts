@@ -5,6 +5,8 @@ import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
 import {
   Accounts,
   cookieOf,
+  DEVICE_COOKIE,
+  DEVICE_MS,
   isObject,
   sameOrigin,
   nameProblem,
@@ -14,7 +16,9 @@ import {
   type Session,
 } from './accounts.js';
 import type { TableChat } from './chat.js';
+import { accountLookAlike, cleanName, passesForBot } from './names.js';
 import type { QuickPlay } from './quick-play.js';
+import { CLOSE_SEAT_TAKEN } from './session-conns.js';
 import type { Storage } from './storage.js';
 import type { TableService } from './table-service.js';
 import type { LiveTable } from './table.js';
@@ -103,10 +107,10 @@ function gamesOf(rows: readonly ResultRow[]) {
 export class AccountRoutes {
   constructor(private readonly d: AccountRouteDeps) {}
 
-  private cookie(token: string, maxAgeMs: number): string {
+  private cookie(token: string, maxAgeMs: number, name = SESSION_COOKIE, path = '/'): string {
     return [
-      `${SESSION_COOKIE}=${token}`,
-      'Path=/',
+      `${name}=${token}`,
+      `Path=${path}`,
       'HttpOnly',
       'SameSite=Strict',
       `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
@@ -144,11 +148,18 @@ export class AccountRoutes {
     return session;
   }
 
-  /** A guest's seat name: an account's name (whatever its case) gets " (guest)" after it. */
+  /**
+   * A guest's seat name (`names.ts`): refused with invisible characters or when it would pass
+   * for a bot; normalised; a name that is, or looks like, an account's name (whatever its
+   * case, with look-alike letters) gets " (guest)" after it.
+   */
   private async guestName(raw: string): Promise<string> {
-    const name = raw.trim();
-    if (name.length === 0 || !(await this.d.store.accountByName(name))) return name;
-    return `${name} (guest)`;
+    const name = cleanName(raw);
+    if (passesForBot(name))
+      throw new RequestError(400, 'bad-name', 'That name would pass for a bot; choose another.');
+    const like = accountLookAlike(name);
+    if (!(await this.d.store.accountByName(like ?? name))) return name;
+    return `${name.slice(0, 32)} (guest)`;
   }
 
   private signedIn(session: Session | undefined): Session {
@@ -156,7 +167,11 @@ export class AccountRoutes {
     return session;
   }
 
-  /** Ties the seats this browser held as a guest (`[{table, token}]`) to the account. */
+  /**
+   * Ties the seats this browser held as a guest (`[{table, token}]`) to the account: only
+   * seats no account holds yet, and never a seat of a rated table once it started (its
+   * result would be credited to another account than the one that sat).
+   */
   private async adoptSeats(raw: unknown, accountId: string): Promise<number> {
     if (!isObject(raw) || !Array.isArray(raw.seats)) return 0;
     let adopted = 0;
@@ -167,8 +182,13 @@ export class AccountRoutes {
       if (!table) continue;
       const seat = this.d.service.seatOfToken(table, s.token);
       if (seat < 0) continue;
-      await this.d.store.bindSeat(table.id, seat, accountId, table.stored.game);
-      adopted++;
+      const rated = await this.d.store.isRated(table.id);
+      if (rated) {
+        if (table.stored.status !== 'open') continue;
+        if (!(await this.d.store.claimRatedSeat(table.id, accountId))) continue;
+      }
+      if (await this.d.store.bindFreeSeat(table.id, seat, accountId, table.stored.game)) adopted++;
+      else if (rated) await this.d.store.releaseRatedSeat(table.id, accountId);
     }
     return adopted;
   }
@@ -191,11 +211,14 @@ export class AccountRoutes {
       if (!(await this.d.storage.renewSeatToken(table.id, seat, tokenHash)))
         throw new RequestError(409, 'seat-free', 'Nobody holds this seat any more.');
       table.stored.seats = table.stored.seats.map((s, i) => (i === seat ? { ...s, tokenHash } : s));
+      // The old device's connections to the seat stop acting for it.
+      for (const c of [...table.conns])
+        if (c.seat === seat) c.close(CLOSE_SEAT_TAKEN, 'This seat was taken on another device.');
     });
     return { table: table.id, seat, token };
   }
 
-  private async profile(name: string) {
+  private async profile(name: string, viewer: Session | undefined) {
     let subject: string;
     let shown: string;
     let since: number | undefined;
@@ -211,7 +234,10 @@ export class AccountRoutes {
     }
     const ratings = await this.d.store.ratingsOf(subject);
     const mine = await this.d.store.results({ subject }, 500);
-    const recent = await this.d.store.resultsOfTables(mine.slice(0, 20).map((r) => r.tableId));
+    // Others see the public games; the player sees their own too.
+    const own = viewer !== undefined && subject === `account:${viewer.accountId}`;
+    const listed = own ? mine : mine.filter((r) => r.visibility === 'public');
+    const recent = await this.d.store.resultsOfTables(listed.slice(0, 20).map((r) => r.tableId));
     return {
       name: shown,
       kind: subject.startsWith('bot:') ? 'bot' : 'player',
@@ -248,7 +274,7 @@ export class AccountRoutes {
     };
   }
 
-  private async finishedGames(url: URL) {
+  private async finishedGames(url: URL, viewer: Session | undefined) {
     const game = url.searchParams.get('game') ?? undefined;
     const player = url.searchParams.get('player') ?? undefined;
     if (game !== undefined && !findGame(game))
@@ -259,7 +285,9 @@ export class AccountRoutes {
       subject = player.startsWith('bot:') ? player : account && `account:${account.id}`;
       if (!subject) return { games: [] };
     }
-    const rows = await this.d.store.results({ subject, game }, PAGE * 6);
+    // Public games, and the viewer's own private and unlisted ones.
+    const visibleTo = viewer ? `account:${viewer.accountId}` : null;
+    const rows = await this.d.store.results({ subject, game, visibleTo }, PAGE * 6);
     const tables = [...new Set(rows.map((r) => r.tableId))].slice(0, PAGE);
     return { games: gamesOf(await this.d.store.resultsOfTables(tables)) };
   }
@@ -278,13 +306,19 @@ export class AccountRoutes {
     if (!path.startsWith('/api/')) return false;
     const session = await this.sessionOf(req, method, path);
     const { accounts, store, service } = this.d;
+    const from = { address, device: cookieOf(req, DEVICE_COOKIE) };
     const signIn = async (
       status: number,
       made: Awaited<ReturnType<Accounts['signIn']>>,
       raw: unknown,
     ) => {
       const adopted = await this.adoptSeats(raw, made.session.accountId);
-      res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
+      res.setHeader('set-cookie', [
+        this.cookie(made.token, SESSION_MS),
+        ...(made.device
+          ? [this.cookie(made.device, DEVICE_MS, DEVICE_COOKIE, '/api/account')]
+          : []),
+      ]);
       send(res, status, { ...this.me(made.session), adopted });
     };
     if (path === '/api/account' && method === 'GET') {
@@ -293,12 +327,12 @@ export class AccountRoutes {
     }
     if (path === '/api/account/sign-up' && method === 'POST') {
       const raw = await readBody(req);
-      await signIn(201, await accounts.signUp(raw, address), raw);
+      await signIn(201, await accounts.signUp(raw, from), raw);
       return true;
     }
     if (path === '/api/account/sign-in' && method === 'POST') {
       const raw = await readBody(req);
-      await signIn(200, await accounts.signIn(raw, address), raw);
+      await signIn(200, await accounts.signIn(raw, from), raw);
       return true;
     }
     if (path === '/api/account/sign-out' && method === 'POST') {
@@ -308,7 +342,14 @@ export class AccountRoutes {
       return true;
     }
     if (path === '/api/account/password' && method === 'POST') {
-      const made = await accounts.changePassword(this.signedIn(session), await readBody(req));
+      const made = await accounts
+        .changePassword(this.signedIn(session), await readBody(req), from)
+        .catch((e: unknown) => {
+          // Too many wrong passwords ended the session: the cookie goes too.
+          if (e instanceof RequestError && e.status === 429)
+            res.setHeader('set-cookie', this.cookie('', 0));
+          throw e;
+        });
       res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
       send(res, 200, this.me(made.session));
       return true;
@@ -363,7 +404,19 @@ export class AccountRoutes {
             : isObject(raw) && typeof raw.name === 'string'
               ? { ...raw, name: await this.guestName(raw.name) }
               : raw;
-        const joined = await service.join(table, body, bearer);
+        // At a rated table an account holds one seat: claimed before the seat, so that two
+        // joins at once (on any nodes) cannot both sit it.
+        const rated = session !== undefined && (await store.isRated(table.id));
+        if (rated && !(await store.claimRatedSeat(table.id, session.accountId)))
+          throw new RequestError(
+            409,
+            'already-seated',
+            'Your account holds a seat at this rated table already: one seat an account.',
+          );
+        const joined = await service.join(table, body, bearer).catch(async (e: unknown) => {
+          if (rated) await store.releaseRatedSeat(table.id, session.accountId);
+          throw e;
+        });
         if (session)
           await store.bindSeat(table.id, joined.seat, session.accountId, table.stored.game);
         send(res, 200, joined);
@@ -387,7 +440,7 @@ export class AccountRoutes {
     }
     const p = /^\/api\/players\/([^/]{1,60})$/.exec(path);
     if (p && method === 'GET') {
-      send(res, 200, await this.profile(decodeURIComponent(p[1])));
+      send(res, 200, await this.profile(decodeURIComponent(p[1]), session));
       return true;
     }
     const l = /^\/api\/leaderboard\/([A-Za-z0-9_-]{1,40})$/.exec(path);
@@ -396,7 +449,7 @@ export class AccountRoutes {
       return true;
     }
     if (path === '/api/games' && method === 'GET') {
-      send(res, 200, await this.finishedGames(url));
+      send(res, 200, await this.finishedGames(url, session));
       return true;
     }
     return false;

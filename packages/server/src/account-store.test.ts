@@ -32,6 +32,7 @@ const result = (tableId: string, seat: number, subject: string, place: number) =
   players: 2,
   rated: true,
   finishedAt: 1_700_000_000_000 + seat,
+  visibility: tableId.startsWith('p') ? 'private' : 'public',
 });
 
 /** Moves each rating up by one per game; shows `games` as the number. */
@@ -115,6 +116,64 @@ function contract(open: () => Promise<Opened>) {
     expect(await s.ratingsOf('bot:random')).toEqual([]);
   });
 
+  it('lists private games only to those who played them, with the visibility kept', async () => {
+    const s = await fresh();
+    await s.recordGame([result('p1', 0, 'account:a1', 1), result('p1', 1, 'guest', 2)]);
+    await s.recordGame([result('t3', 0, 'account:a2', 1), result('t3', 1, 'guest', 2)]);
+    const tables = (rows: { tableId: string }[]) => [...new Set(rows.map((r) => r.tableId))];
+    expect(tables(await s.results({ visibleTo: null }, 10))).toEqual(['t3']);
+    expect(tables(await s.results({ subject: 'account:a1', visibleTo: null }, 10))).toEqual([]);
+    expect(tables(await s.results({ visibleTo: 'account:a1' }, 10)).sort()).toEqual(['p1', 't3']);
+    expect(tables(await s.results({ visibleTo: 'account:a2' }, 10))).toEqual(['t3']);
+    expect((await s.resultsOfTables(['p1']))[0].visibility).toBe('private');
+  });
+
+  it("caps a table's chat lines and deletes lines past their retention", async () => {
+    const s = await fresh();
+    const row = (id: string, at: number) => ({
+      id,
+      tableId: 'c1',
+      channel: 'players' as const,
+      seat: 0,
+      accountId: null,
+      name: 'Ann',
+      text: id,
+      at,
+    });
+    expect(await s.addChat(row('a', 1000), 2)).toBe(true);
+    expect(await s.addChat(row('b', 2000), 2)).toBe(true);
+    expect(await s.addChat(row('c', 3000), 2)).toBe(false);
+    expect(await s.deleteChatBefore(1500)).toBe(1);
+    expect((await s.chat('c1', ['players'], 10)).map((m) => m.id)).toEqual(['b']);
+  });
+
+  it('knows the browsers an account signed in from, until a year after the last time', async () => {
+    const s = await fresh();
+    await s.createAccount(account('a1', 'Alice'));
+    await s.createAccount(account('a2', 'Bob'));
+    await s.addDevice('d1', 'a1', 1000);
+    expect(await s.knownDevice('d1', 'a1')).toBe(true);
+    expect(await s.knownDevice('d1', 'a2')).toBe(false);
+    await s.addDevice('d1', 'a1', 5000);
+    expect(await s.deleteDevicesBefore(2000)).toBe(0);
+    expect(await s.deleteDevicesBefore(6000)).toBe(1);
+    expect(await s.knownDevice('d1', 'a1')).toBe(false);
+  });
+
+  it('gives an account one seat a rated table, and a free seat only to the first account', async () => {
+    const s = await fresh();
+    await s.createAccount(account('a1', 'Alice'));
+    await s.createAccount(account('a2', 'Bob'));
+    const claims = await Promise.all([1, 2, 3].map(() => s.claimRatedSeat('r1', 'a1')));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await s.claimRatedSeat('r1', 'a2')).toBe(true);
+    await s.releaseRatedSeat('r1', 'a1');
+    expect(await s.claimRatedSeat('r1', 'a1')).toBe(true);
+    expect(await s.bindFreeSeat('t9', 0, 'a1', 'the-boss')).toBe(true);
+    expect(await s.bindFreeSeat('t9', 0, 'a2', 'the-boss')).toBe(false);
+    expect((await s.seatAccounts('t9')).get(0)).toBe('a1');
+  });
+
   it('lists a game’s leaderboard by the conservative rating, best first', async () => {
     const s = await fresh();
     const set = (subject: string, mu: number, sigma: number) => ({
@@ -152,9 +211,9 @@ function contract(open: () => Promise<Opened>) {
       text: `line ${id}`,
       at,
     });
-    await s.addChat(line('a', 'players', 1));
-    await s.addChat(line('b', 'spectators', 2));
-    await s.addChat(line('c', 'players', 3));
+    await s.addChat(line('a', 'players', 1), 1000);
+    await s.addChat(line('b', 'spectators', 2), 1000);
+    await s.addChat(line('c', 'players', 3), 1000);
     expect((await s.chat('t1', ['players'], 10)).map((m) => m.id)).toEqual(['a', 'c']);
     expect((await s.chat('t1', ['players', 'spectators'], 2)).map((m) => m.id)).toEqual(['b', 'c']);
     expect((await s.chat('t1', ['spectators'], 10))[0]).toEqual(line('b', 'spectators', 2));

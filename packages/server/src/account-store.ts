@@ -36,6 +36,8 @@ export interface ResultRow {
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
   readonly finishedAt: number;
+  /** The table's: `public`, `unlisted` or `private` (lists show others only public games). */
+  readonly visibility: string;
 }
 
 export interface ChatRow {
@@ -61,6 +63,7 @@ interface RawResult {
   rating_before: number | null;
   rating_after: number | null;
   finished_at: number | string;
+  visibility: string;
 }
 
 const toResult = (r: RawResult): ResultRow => ({
@@ -75,6 +78,7 @@ const toResult = (r: RawResult): ResultRow => ({
   ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
   ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
   finishedAt: Number(r.finished_at),
+  visibility: r.visibility,
 });
 
 const toRating = (r: RatingRow): RatingRow => ({
@@ -170,6 +174,70 @@ export class AccountStore {
     );
   }
 
+  /**
+   * Ties a seat to an account only if no account holds it yet (a guest's seat adopted at
+   * sign-in); true if it is the account's now.
+   */
+  async bindFreeSeat(
+    tableId: string,
+    seat: number,
+    accountId: string,
+    game: string,
+  ): Promise<boolean> {
+    const done = await this.sql.run(
+      `INSERT INTO account_seats (table_id, seat, account_id, game, at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (table_id, seat) DO NOTHING`,
+      [tableId, seat, accountId, game, Date.now()],
+    );
+    return done > 0;
+  }
+
+  /**
+   * Claims the account's one seat at a rated table, before the seat is taken: false if the
+   * account holds one there already (a unique key, so two requests at once, on any nodes,
+   * cannot both have it).
+   */
+  async claimRatedSeat(tableId: string, accountId: string): Promise<boolean> {
+    const done = await this.sql.run(
+      `INSERT INTO rated_holders (table_id, account_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+      [tableId, accountId],
+    );
+    return done > 0;
+  }
+
+  /** Gives the claim back when the seat could not be taken after all. */
+  async releaseRatedSeat(tableId: string, accountId: string): Promise<void> {
+    await this.sql.run(`DELETE FROM rated_holders WHERE table_id = ? AND account_id = ?`, [
+      tableId,
+      accountId,
+    ]);
+  }
+
+  /** A browser the account signed in from (its device cookie's hash), as of `now`. */
+  async addDevice(tokenHash: string, accountId: string, now: number): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO account_devices (token_hash, account_id, created_at) VALUES (?, ?, ?)
+       ON CONFLICT (token_hash, account_id) DO UPDATE SET created_at = excluded.created_at`,
+      [tokenHash, accountId, now],
+    );
+  }
+
+  /** Forgets browsers that signed in before `at` (their cookies have expired). */
+  async deleteDevicesBefore(at: number): Promise<number> {
+    return this.sql.run(`DELETE FROM account_devices WHERE created_at < ?`, [at]);
+  }
+
+  /** Whether the device cookie's hash is one the account signed in from. */
+  async knownDevice(tokenHash: string, accountId: string): Promise<boolean> {
+    return (
+      (await one(
+        this.sql,
+        `SELECT 1 AS x FROM account_devices WHERE token_hash = ? AND account_id = ?`,
+        [tokenHash, accountId],
+      )) !== undefined
+    );
+  }
+
   /** The account tied to each seat of a table that has one. */
   async seatAccounts(tableId: string): Promise<Map<number, string>> {
     const rows = await this.sql.all<{ seat: number; account_id: string }>(
@@ -253,8 +321,8 @@ export class AccountStore {
         }
       const next = rating?.rate(before);
       const steps: Step[] = results.map((r, i) => ({
-        sql: `INSERT INTO game_results (table_id, seat, game, subject, name, place, players, rated, rating_before, rating_after, finished_at)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        sql: `INSERT INTO game_results (table_id, seat, game, subject, name, place, players, rated, rating_before, rating_after, finished_at, visibility)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
         params: [
           r.tableId,
           r.seat,
@@ -267,6 +335,7 @@ export class AccountStore {
           next?.shown[i].before ?? null,
           next?.shown[i].after ?? null,
           r.finishedAt,
+          r.visibility,
         ],
         // Recorded already (by another node, or before a restart): nothing more to do.
         mustChange: i === 0,
@@ -333,10 +402,23 @@ export class AccountStore {
     return rows.map(toRating);
   }
 
-  /** Finished games' seats, newest first, filtered by subject and game. */
-  async results(filter: { subject?: string; game?: string }, limit: number): Promise<ResultRow[]> {
+  /**
+   * Finished games' seats, newest first, filtered by subject and game. With `visibleTo`, only
+   * games that are public or that subject played (`null`: public games only); without it, all.
+   */
+  async results(
+    filter: { subject?: string; game?: string; visibleTo?: string | null },
+    limit: number,
+  ): Promise<ResultRow[]> {
     const where: string[] = [];
     const params: (string | number)[] = [];
+    if (filter.visibleTo === null) where.push(`visibility = 'public'`);
+    else if (filter.visibleTo !== undefined) {
+      where.push(
+        `(visibility = 'public' OR table_id IN (SELECT table_id FROM game_results WHERE subject = ?))`,
+      );
+      params.push(filter.visibleTo);
+    }
     for (const [column, value] of [
       ['subject', filter.subject],
       ['game', filter.game],
@@ -363,11 +445,19 @@ export class AccountStore {
     return rows.map(toResult);
   }
 
-  async addChat(m: ChatRow): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO chat_messages (id, table_id, channel, seat, account_id, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [m.id, m.tableId, m.channel, m.seat, m.accountId, m.name, m.text, m.at],
+  /** Stores a line unless its table holds `cap` lines already; false if it was full. */
+  async addChat(m: ChatRow, cap: number): Promise<boolean> {
+    const done = await this.sql.run(
+      `INSERT INTO chat_messages (id, table_id, channel, seat, account_id, name, text, at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM chat_messages WHERE table_id = ?) < ?`,
+      [m.id, m.tableId, m.channel, m.seat, m.accountId, m.name, m.text, m.at, m.tableId, cap],
     );
+    return done > 0;
+  }
+
+  /** Deletes chat lines written before `at` (the retention rule, `docs/accounts.md`). */
+  async deleteChatBefore(at: number): Promise<number> {
+    return this.sql.run(`DELETE FROM chat_messages WHERE at < ?`, [at]);
   }
 
   async chat(

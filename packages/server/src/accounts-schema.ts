@@ -73,3 +73,33 @@ export const ACCOUNTS_MIGRATION = {
   sqlite: accounts('REAL'),
   postgres: accounts('DOUBLE PRECISION'),
 } as const;
+
+/**
+ * Version 8 (issue 26): a finished game's visibility kept with its result (lists show others
+ * only public games; existing results take their table's), the browsers an account signed in
+ * from (`account_devices`: a device cookie's hash, so that its owner keeps signing in while
+ * others' wrong passwords lock their own addresses out), the accounts seated at each rated
+ * table (`rated_holders`: one seat an account, claimed before the seat, across nodes), and
+ * chat lines by time (their retention).
+ */
+export const ISSUE_26_MIGRATION = `
+  ALTER TABLE game_results ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
+  UPDATE game_results SET visibility = (SELECT g.visibility FROM game_tables g WHERE g.id = game_results.table_id)
+    WHERE EXISTS (SELECT 1 FROM game_tables g WHERE g.id = game_results.table_id);
+  CREATE TABLE account_devices (
+    token_hash TEXT NOT NULL,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (token_hash, account_id)
+  );
+  CREATE INDEX account_devices_account ON account_devices(account_id);
+  CREATE INDEX account_devices_created ON account_devices(created_at);
+  CREATE INDEX chat_messages_at ON chat_messages(at);
+  CREATE TABLE rated_holders (
+    table_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    PRIMARY KEY (table_id, account_id)
+  );
+  INSERT INTO rated_holders (table_id, account_id)
+    SELECT DISTINCT s.table_id, s.account_id FROM account_seats s
+    JOIN rated_tables r ON r.table_id = s.table_id;`;

@@ -218,19 +218,22 @@ describe('accounts over HTTP', () => {
     await testBrowser(server().url).client.signIn(name, 'new password 1');
   });
 
-  it('limits wrong passwords per account, whatever the address, with a clear message', async () => {
+  it('limits wrong passwords per account and address, with a clear message', async () => {
     const { name } = await signedUp();
+    const at = '10.9.200.1';
     for (let i = 0; i < 5; i++)
-      expect((await refusal(testBrowser(server().url).client.signIn(name, 'nope nope'))).code).toBe(
-        'bad-credentials',
-      );
+      expect(
+        (await refusal(testBrowser(server().url, at).client.signIn(name, 'nope nope'))).code,
+      ).toBe('bad-credentials');
     const locked = await refusal(
-      testBrowser(server().url).client.signIn(name, 'correct horse battery'),
+      testBrowser(server().url, at).client.signIn(name, 'correct horse battery'),
     );
     expect(locked).toMatchObject({ status: 429, code: 'account-locked' });
     expect(locked.message).toMatch(
-      /Too many wrong passwords for this name; try again in \d+ minutes/,
+      /Too many wrong passwords for this name from here; try again in \d+ minutes/,
     );
+    // From another address the owner signs in.
+    await testBrowser(server().url).client.signIn(name, 'correct horse battery');
   });
 
   it('limits sign-in attempts per address', async () => {

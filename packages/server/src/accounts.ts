@@ -2,11 +2,20 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { gameEntries } from '@boss-table/games';
 import type { AccountRow, AccountStore } from './account-store.js';
+import { HashGate } from './hash-gate.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { SessionConns } from './session-conns.js';
 import { hashToken, randomId } from './tokens.js';
 import { RequestError } from './validate.js';
 
 export const SESSION_COOKIE = 'boss_session';
+/**
+ * A browser an account signed in from: a random token (its hash stored per account), so that
+ * its owner keeps signing in while wrong passwords from elsewhere lock other addresses out.
+ */
+export const DEVICE_COOKIE = 'boss_device';
+/** A device cookie lasts a year. */
+export const DEVICE_MS = 365 * 24 * 3_600_000;
 /** A session lasts this long from its sign-in (then the player signs in again). */
 export const SESSION_MS = 30 * 24 * 3_600_000;
 
@@ -47,9 +56,13 @@ function passwordProblem(password: unknown): string | undefined {
  * node, in the database shared by the nodes on a cluster (`shared-limits.ts`).
  */
 export interface AttemptLog {
-  /** Milliseconds until the key may try again, or 0. */
-  wait(key: string): Promise<number>;
-  note(key: string): Promise<void>;
+  /**
+   * Checks and counts an attempt at once (atomically, also across nodes): 0 if it is let
+   * through (and counted), else the milliseconds until the key may try again (not counted).
+   */
+  take(key: string): Promise<number>;
+  /** Uncounts one attempt `take` let through (it succeeded, or was never made). */
+  release(key: string): Promise<void>;
   sweep(): void;
 }
 
@@ -64,10 +77,6 @@ class Attempts implements AttemptLog {
     private readonly windowMs: number,
   ) {}
 
-  async wait(key: string): Promise<number> {
-    return this.waitAt(key, Date.now());
-  }
-
   private waitAt(key: string, now: number): number {
     const times = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
     if (times.length === 0) this.seen.delete(key);
@@ -75,10 +84,20 @@ class Attempts implements AttemptLog {
     return times.length < this.max ? 0 : times[0] + this.windowMs - now;
   }
 
-  async note(key: string): Promise<void> {
+  // Synchronous from the check to the count: nothing else runs in between.
+  async take(key: string): Promise<number> {
+    const wait = this.waitAt(key, Date.now());
+    if (wait > 0) return wait;
     const times = this.seen.get(key) ?? [];
     times.push(Date.now());
     this.seen.set(key, times);
+    return 0;
+  }
+
+  async release(key: string): Promise<void> {
+    const times = this.seen.get(key);
+    times?.pop();
+    if (times?.length === 0) this.seen.delete(key);
   }
 
   sweep(): void {
@@ -94,7 +113,17 @@ const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 export interface AccountLimits {
   /** Sign-in attempts one address may make a minute. */
   readonly signInsPerAddress: number;
-  /** Failed sign-ins one account may take in 15 minutes. */
+  /**
+   * Password attempts (sign-ins and password changes) one account takes in 15 minutes from
+   * one address, or from one browser it signed in from before: then that address (browser)
+   * is locked out of it. Counted before the hash, so attempts sent at once count too.
+   */
+  readonly failuresPerAddress: number;
+  /**
+   * Password attempts one account takes in 15 minutes from everywhere: past them, browsers it
+   * never signed in from get one attempt a minute between them (slowed, not shut out; its
+   * own browsers are not concerned).
+   */
   readonly failuresPerAccount: number;
   /** New accounts one address may make an hour. */
   readonly signUpsPerAddress: number;
@@ -102,9 +131,26 @@ export interface AccountLimits {
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   signInsPerAddress: 20,
-  failuresPerAccount: 5,
+  failuresPerAddress: 5,
+  failuresPerAccount: 20,
   signUpsPerAddress: 10,
 };
+
+/** What a sign-in or sign-up makes: a session, and the browser's device cookie if new. */
+export interface Made {
+  readonly token: string;
+  readonly session: Session;
+  /** The browser's device cookie, to set (again) with a year to live. */
+  readonly device?: string;
+}
+
+/** Where a password attempt comes from: its address and its device cookie, if any. */
+export interface Origin {
+  readonly address: string;
+  readonly device?: string;
+}
+
+const FIFTEEN_MINUTES = 15 * 60_000;
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -158,8 +204,16 @@ export function sameSecret(a: string, b: string): boolean {
  */
 export class Accounts {
   private readonly perAddress: AttemptLog;
-  private readonly perAccount: AttemptLog;
+  /** Password attempts per account and address (or known browser): the lock. */
+  private readonly locks: AttemptLog;
+  /** Password attempts per account from everywhere: the ceiling, then the slow lane. */
+  private readonly ceiling: AttemptLog;
+  private readonly slowLane: AttemptLog;
   private readonly signUps: AttemptLog;
+  /** Password hashes at once on this node (`hash-gate.ts`). */
+  readonly gate = new HashGate();
+  /** This node's WebSocket connections opened signed in, closed when their session ends. */
+  readonly conns = new SessionConns();
 
   constructor(
     readonly store: AccountStore,
@@ -167,8 +221,71 @@ export class Accounts {
     logs: AttemptLogs = memoryAttempts,
   ) {
     this.perAddress = logs('sign-in', limits.signInsPerAddress, 60_000);
-    this.perAccount = logs('wrong-password', limits.failuresPerAccount, 15 * 60_000);
+    this.locks = logs('password-lock', limits.failuresPerAddress, FIFTEEN_MINUTES);
+    this.ceiling = logs('password-ceiling', limits.failuresPerAccount, FIFTEEN_MINUTES);
+    this.slowLane = logs('password-slow', 1, 60_000);
     this.signUps = logs('sign-up', limits.signUpsPerAddress, 3_600_000);
+  }
+
+  /**
+   * Takes one password attempt for the account named `key` before its hash is checked, so
+   * that attempts sent at once are counted as they come, not as their hashes finish. The
+   * lock is per account and address, or per account and browser when the browser signed in
+   * to it before; from elsewhere, past the account's ceiling, attempts go one a minute.
+   * Returns what to give back if the attempt succeeds (or is never made).
+   */
+  private async attempt(
+    key: string,
+    accountId: string | undefined,
+    from: Origin,
+  ): Promise<() => Promise<void>> {
+    const deviceHash = from.device && from.device.length <= 100 ? hashToken(from.device) : '';
+    // One query whether the name exists or not: the answer's timing says nothing.
+    const known = deviceHash !== '' && (await this.store.knownDevice(deviceHash, accountId ?? ''));
+    const lockKey = known ? `${key}|device:${deviceHash}` : `${key}|${from.address}`;
+    const locked = await this.locks.take(lockKey);
+    if (locked > 0)
+      throw new RequestError(
+        429,
+        'account-locked',
+        `Too many wrong passwords for this name from here; try again in ${minutes(locked)} minutes.`,
+        Math.ceil(locked / 1000),
+      );
+    const taken: [AttemptLog, string][] = [[this.locks, lockKey]];
+    if (!known) {
+      if ((await this.ceiling.take(key)) === 0) taken.push([this.ceiling, key]);
+      else {
+        const slowed = await this.slowLane.take(key);
+        if (slowed > 0) {
+          await this.locks.release(lockKey);
+          throw new RequestError(
+            429,
+            'account-slowed',
+            'Too many wrong passwords for this name lately; try again in a minute, or from a browser you signed in with before.',
+            Math.ceil(slowed / 1000),
+          );
+        }
+      }
+    }
+    return async () => {
+      for (const [log, k] of taken) await log.release(k);
+    };
+  }
+
+  /** Checks a password through the node's bound on hashes at once. */
+  private verify(password: string, hash: string, address: string): Promise<boolean> {
+    return this.gate.run(address, () => verifyPassword(password, hash));
+  }
+
+  /**
+   * Remembers this browser as one the account signed in from, as of now; its cookie (a new
+   * one if it had none) is set again, so both last a year from the last sign-in.
+   */
+  private async device(accountId: string, from: Origin): Promise<string> {
+    const had = from.device && /^[\w-]{20,100}$/.test(from.device) ? from.device : undefined;
+    const device = had ?? randomBytes(32).toString('base64url');
+    await this.store.addDevice(hashToken(device), accountId, Date.now());
+    return device;
   }
 
   private async newSession(account: AccountRow): Promise<{ token: string; session: Session }> {
@@ -184,74 +301,106 @@ export class Accounts {
     return { token, session: { accountId: account.id, name: account.name, csrf, tokenHash } };
   }
 
-  async signUp(raw: unknown, address: string): Promise<{ token: string; session: Session }> {
+  async signUp(raw: unknown, from: Origin): Promise<Made> {
+    const { address } = from;
     const { name, password } = parseCredentials(raw);
     const problem = nameProblem(name) ?? passwordProblem(password);
     if (problem) throw new RequestError(400, 'bad-account', problem);
-    const wait = await this.signUps.wait(address);
+    const wait = await this.signUps.take(address);
     if (wait > 0)
       throw new RequestError(
         429,
         'too-many-sign-ups',
         `Too many new accounts from your address; try again in ${minutes(wait)} minutes.`,
+        Math.ceil(wait / 1000),
       );
-    await this.signUps.note(address);
     const account: AccountRow = {
       id: randomId(),
       name,
-      passwordHash: await hashPassword(password),
+      passwordHash: await this.gate.run(address, () => hashPassword(password)),
       createdAt: Date.now(),
     };
     if (!(await this.store.createAccount(account)))
       throw new RequestError(409, 'name-taken', `The name "${name}" is taken; choose another.`);
-    return this.newSession(account);
+    const device = await this.device(account.id, from);
+    return { ...(await this.newSession(account)), device };
   }
 
-  async signIn(raw: unknown, address: string): Promise<{ token: string; session: Session }> {
+  async signIn(raw: unknown, from: Origin): Promise<Made> {
     const { name, password } = parseCredentials(raw);
-    const key = name.toLowerCase();
-    const byAddress = await this.perAddress.wait(address);
-    if (byAddress > 0)
+    const key = name.toLowerCase().slice(0, 60);
+    if ((await this.perAddress.take(from.address)) > 0)
       throw new RequestError(
         429,
         'too-many-sign-ins',
         `Too many sign-in attempts from your address; try again in a minute.`,
-      );
-    await this.perAddress.note(address);
-    const byAccount = await this.perAccount.wait(key);
-    if (byAccount > 0)
-      throw new RequestError(
-        429,
-        'account-locked',
-        `Too many wrong passwords for this name; try again in ${minutes(byAccount)} minutes.`,
+        60,
       );
     const account = name.length <= 40 ? await this.store.accountByName(name) : undefined;
-    // An unknown name costs as much as a wrong password, and is answered the same way.
-    const ok = await verifyPassword(password, account?.passwordHash ?? DECOY_HASH);
-    if (!account || !ok) {
-      await this.perAccount.note(key);
-      throw new RequestError(401, 'bad-credentials', 'Wrong name or password.');
+    const giveBack = await this.attempt(key, account?.id, from);
+    let ok: boolean;
+    try {
+      // An unknown name costs as much as a wrong password, and is answered the same way.
+      ok = await this.verify(password, account?.passwordHash ?? DECOY_HASH, from.address);
+    } catch (e) {
+      // Refused before its hash (the node is busy): the attempt was not made.
+      await giveBack();
+      throw e;
     }
-    return this.newSession(account);
+    if (!account || !ok) throw new RequestError(401, 'bad-credentials', 'Wrong name or password.');
+    // The right password: this attempt does not count against anyone.
+    await giveBack();
+    const device = await this.device(account.id, from);
+    return { ...(await this.newSession(account)), device };
   }
 
   async signOut(session: Session): Promise<void> {
     await this.store.deleteSession(session.tokenHash);
+    this.conns.closeSession(session.tokenHash);
   }
 
-  /** A new password; every session of the account is revoked, and this browser gets a new one. */
-  async changePassword(
-    session: Session,
-    raw: unknown,
-  ): Promise<{ token: string; session: Session }> {
+  /**
+   * A new password; every session of the account is revoked (and its connections on this
+   * node closed), and this browser gets a new one. Guesses of the current password count
+   * under the sign-in lock; past it the session ends.
+   */
+  async changePassword(session: Session, raw: unknown, from: Origin): Promise<Made> {
     if (!isObject(raw) || typeof raw.current !== 'string' || typeof raw.next !== 'string')
       throw new RequestError(400, 'bad-body', 'Send {"current": "…", "next": "…"}.');
     const problem = passwordProblem(raw.next);
     if (problem) throw new RequestError(400, 'bad-password', problem);
     const account = await this.store.accountById(session.accountId);
-    if (!account || !(await verifyPassword(raw.current, account.passwordHash)))
-      throw new RequestError(403, 'bad-credentials', 'The current password is wrong.');
-    await this.store.setPassword(account.id, await hashPassword(raw.next));
+    if (!account) throw new RequestError(401, 'signed-out', 'Sign in first.');
+    let giveBack: () => Promise<void>;
+    try {
+      giveBack = await this.attempt(account.name.toLowerCase(), account.id, from);
+    } catch (e) {
+      if (e instanceof RequestError && e.status === 429) {
+        await this.signOut(session);
+        throw new RequestError(
+          429,
+          e.code,
+          'Too many wrong passwords: you have been signed out. Sign in again later.',
+          e.retryAfter,
+        );
+      }
+      throw e;
+    }
+    let ok: boolean;
+    try {
+      ok = await this.verify(raw.current, account.passwordHash, from.address);
+    } catch (e) {
+      await giveBack();
+      throw e;
+    }
+    if (!ok) throw new RequestError(403, 'bad-credentials', 'The current password is wrong.');
+    await giveBack();
+    const next = raw.next;
+    await this.store.setPassword(
+      account.id,
+      await this.gate.run(from.address, () => hashPassword(next)),
+    );
+    this.conns.closeAccount(account.id);
     return this.newSession(account);
   }
 
@@ -268,10 +417,10 @@ export class Accounts {
 
   /** Forgets old attempts and expired sessions (called now and then). */
   async sweep(): Promise<void> {
-    this.perAddress.sweep();
-    this.perAccount.sweep();
-    this.signUps.sweep();
+    for (const log of [this.perAddress, this.locks, this.ceiling, this.slowLane, this.signUps])
+      log.sweep();
     await this.store.deleteExpiredSessions(Date.now());
+    await this.store.deleteDevicesBefore(Date.now() - DEVICE_MS);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ChatChannel, ChatMessage } from '@boss-table/protocol';
 import type { AccountStore, ChatRow } from './account-store.js';
+import { memoryAttempts, type AttemptLog, type AttemptLogs } from './accounts.js';
 import { Bucket } from './limits.js';
 import type { Conn, LiveTable } from './table.js';
 import { randomId } from './tokens.js';
@@ -11,6 +12,12 @@ const HISTORY = 100;
 /** A writer's lines: one every 2 seconds on average, bursts of 5. */
 const LINES_PER_SECOND = 0.5;
 const LINES_BURST = 5;
+/** Lines one address, and one account, may write a minute, all tables together. */
+export const CHAT_LINES_PER_MINUTE = 20;
+/** Lines a table stores at most (both channels); past it the table's chat is full. */
+export const CHAT_LINES_PER_TABLE = 500;
+/** Lines are deleted this long after they were written (the sweep, hourly). */
+export const CHAT_RETENTION_MS = 90 * 24 * 3_600_000;
 
 const toMessage = (r: ChatRow): ChatMessage => ({
   id: r.id,
@@ -28,13 +35,17 @@ export const mayRead = (seat: number | null, channel: ChatChannel, over: boolean
 /** Who writes on a connection: its seat, or a signed-in spectator. */
 export interface ChatWriter {
   readonly seat: number | null;
-  /** The account of a signed-in connection. */
-  readonly account?: { readonly id: string; readonly name: string };
+  /** The account of a signed-in connection, and its session (checked at every line). */
+  readonly account?: { readonly id: string; readonly name: string; readonly session?: string };
+  /** The connection's address (its budget across tables). */
+  readonly address?: string;
 }
 
 export type ChatRefusal = {
   readonly code: 'chat-refused' | 'rate-limited';
   readonly message: string;
+  /** The connection's session has ended (signed out, a new password): close it. */
+  readonly signedOut?: boolean;
 };
 
 /**
@@ -49,8 +60,17 @@ export class TableChat {
   private tables: ReadonlyMap<string, LiveTable> = new Map();
   private unlisten?: () => Promise<void>;
   private closed = false;
+  private readonly byAddress: AttemptLog;
+  private readonly byAccount: AttemptLog;
 
-  constructor(private readonly store: AccountStore) {}
+  /** `logs`: the budgets across tables, in memory or (a cluster) in the database. */
+  constructor(
+    private readonly store: AccountStore,
+    logs: AttemptLogs = memoryAttempts,
+  ) {
+    this.byAddress = logs('chat-address', CHAT_LINES_PER_MINUTE, 60_000);
+    this.byAccount = logs('chat-account', CHAT_LINES_PER_MINUTE, 60_000);
+  }
 
   /**
    * Delivers lines written on other nodes (PostgreSQL's `LISTEN/NOTIFY`) to this node's
@@ -95,11 +115,24 @@ export class TableChat {
     const { seat, account } = writer;
     if (seat === null && !account)
       return { code: 'chat-refused', message: 'Sign in to chat as a spectator.' };
+    // A connection opened signed in speaks for the account only while its session lasts
+    // (a sign-out or a new password on any node, an operator's reset).
+    if (account?.session && !(await this.store.session(account.session, Date.now())))
+      return {
+        code: 'chat-refused',
+        message: 'Your session has ended: sign in again.',
+        signedOut: true,
+      };
     const key = `${table.id}/${seat ?? `a:${account!.id}`}`;
     let bucket = this.buckets.get(key);
     if (!bucket) this.buckets.set(key, (bucket = new Bucket(LINES_PER_SECOND, LINES_BURST)));
     if (!bucket.take())
       return { code: 'rate-limited', message: 'Too many chat lines: one every 2 seconds.' };
+    const budget = `Too many chat lines from you: at most ${CHAT_LINES_PER_MINUTE} a minute, all tables together.`;
+    if (writer.address !== undefined && (await this.byAddress.take(writer.address)) > 0)
+      return { code: 'rate-limited', message: budget };
+    if (account && (await this.byAccount.take(account.id)) > 0)
+      return { code: 'rate-limited', message: budget };
     const channel: ChatChannel = seat === null ? 'spectators' : 'players';
     const row: ChatRow = {
       id: `${Date.now().toString(36)}-${randomId()}`,
@@ -111,7 +144,11 @@ export class TableChat {
       text,
       at: Date.now(),
     };
-    await this.store.addChat(row);
+    if (!(await this.store.addChat(row, CHAT_LINES_PER_TABLE)))
+      return {
+        code: 'chat-refused',
+        message: `This table's chat is full (${CHAT_LINES_PER_TABLE} lines).`,
+      };
     this.deliver(table, row);
     await this.store.sql.notify?.(CHAT_CHANNEL, JSON.stringify({ node: this.node, row }));
     return undefined;
@@ -122,8 +159,11 @@ export class TableChat {
     await this.unlisten?.();
   }
 
-  /** Forgets full buckets (called now and then). */
-  sweep(): void {
+  /** Forgets full buckets and old lines (called now and then). */
+  async sweep(): Promise<void> {
     for (const [k, b] of this.buckets) if (b.full()) this.buckets.delete(k);
+    this.byAddress.sweep();
+    this.byAccount.sweep();
+    await this.store.deleteChatBefore(Date.now() - CHAT_RETENTION_MS);
   }
 }

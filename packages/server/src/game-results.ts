@@ -12,8 +12,8 @@ export const subjectOf = (
   account ? `account:${account}` : seat.kind === 'bot' ? `bot:${seat.bot ?? 'bot'}` : 'guest';
 
 /**
- * Writes a finished game's places (its history) and, at a rated table whose every person
- * has an account, the new ratings of each account and bot level, in one transaction, once
+ * Writes a finished game's places (its history, with the table's visibility) and, at a
+ * rated table whose every person has an account (one at least), the new ratings of each account and bot level, in one transaction, once
  * per table: a second call, from another node or after a restart, changes nothing.
  */
 export async function recordFinished(
@@ -26,7 +26,12 @@ export async function recordFinished(
   const stored = table.stored;
   const accounts = await store.seatAccounts(stored.id);
   const subjects = stored.seats.map((s, i) => subjectOf(s, accounts.get(i)));
-  const rated = (await store.isRated(stored.id)) && !subjects.includes('guest');
+  // A table no account sat at (bots only) is never rated: its result would move the bot
+  // levels' ratings, which quick play relies on, with no person's game behind it.
+  const rated =
+    (await store.isRated(stored.id)) &&
+    !subjects.includes('guest') &&
+    subjects.some((s) => s.startsWith('account:'));
   // A person not at the table when the game ends (a stand-in bot finished it) abandoned it:
   // that counts as a loss, whatever the stand-in made of the seat.
   const away = table
@@ -45,6 +50,7 @@ export async function recordFinished(
     players: stored.seats.length,
     rated,
     finishedAt,
+    visibility: stored.visibility,
   }));
   const done = await store.recordGame(
     results,

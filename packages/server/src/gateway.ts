@@ -5,11 +5,13 @@ import { parseClientMessage, type ErrorCode, type ServerMessage } from '@boss-ta
 import type { ClientAddresses } from './client-address.js';
 import { bearerOf } from './http-routes.js';
 import { Bucket } from './limits.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { BoundedSender, CLOSE_SLOW } from './outbound.js';
 import { sameOrigin, type Accounts } from './accounts.js';
 import type { TableChat } from './chat.js';
+import { CLOSE_SEAT_TAKEN, CLOSE_SIGNED_OUT } from './session-conns.js';
 import { CLOSE_EXPIRED, type TableService } from './table-service.js';
 import { MoveRefused, type Conn, type LiveTable } from './table.js';
 import { RequestError } from './validate.js';
@@ -36,6 +38,10 @@ export const CLOSE = {
   expired: CLOSE_EXPIRED,
   /** Too many connections for this seat, table or address. */
   tooMany: 4029,
+  /** The seat was taken on another device. */
+  seatTaken: CLOSE_SEAT_TAKEN,
+  /** The session the connection was opened with ended. */
+  signedOut: CLOSE_SIGNED_OUT,
 } as const;
 
 export interface GatewayOptions {
@@ -56,6 +62,13 @@ export interface GatewayOptions {
   };
   /** Table chat, and the accounts that name a signed-in spectator. */
   readonly chat?: { readonly chat: TableChat; readonly accounts: Accounts };
+}
+
+/** The account of a connection opened signed in, and its session's hash. */
+interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly session: string;
 }
 
 /**
@@ -108,7 +121,11 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
       o.chat && sameOrigin(req)
         ? await o.chat.accounts.sessionOf(req).catch(() => undefined)
         : undefined;
-    const account = session && { id: session.accountId, name: session.name };
+    const account = session && {
+      id: session.accountId,
+      name: session.name,
+      session: session.tokenHash,
+    };
     wss.handleUpgrade(req, socket, head, (ws) =>
       onSocket(ws, t, seat, since, history, address, account),
     );
@@ -137,7 +154,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     since: number | undefined,
     history: boolean,
     address: string,
-    account?: { readonly id: string; readonly name: string },
+    account?: Account,
   ) => {
     const full = overCap(table, seat, address);
     if (full) {
@@ -196,9 +213,17 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
       if (isBinary) return error('bad-message', 'Messages are JSON text.');
       if (size > o.maxMessageBytes)
         return error('too-large', `Messages are at most ${o.maxMessageBytes} bytes.`);
-      handleMessage(table, conn, data.toString(), error, resends, account);
+      const text = data.toString();
+      if (jsonTooDeep(text))
+        return error('bad-message', `Messages nest at most ${MAX_JSON_DEPTH} deep.`);
+      handleMessage(table, conn, text, error, resends, address, account);
     });
+    // A connection opened signed in ends with its session (sign-out, a new password).
+    const forget = account
+      ? o.chat?.accounts.conns.add({ tokenHash: account.session, accountId: account.id }, conn)
+      : undefined;
     ws.on('close', () => {
+      forget?.();
       clearInterval(heartbeat);
       metrics.connections--;
       if (seat !== null) bump(perSeat, seatKey, -1);
@@ -216,7 +241,8 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     text: string,
     error: (code: ErrorCode, message: string, seq?: number, id?: string) => void,
     resends: Bucket,
-    account?: { readonly id: string; readonly name: string },
+    address: string,
+    account?: Account,
   ) => {
     const parsed = parseClientMessage(text);
     if (!parsed.ok) return error(parsed.code, parsed.message, parsed.seq, parsed.id);
@@ -238,8 +264,12 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
       case 'chat': {
         if (!o.chat) return error('chat-refused', 'This server has no table chat.');
         o.chat.chat
-          .post(table, { seat: conn.seat, ...(account ? { account } : {}) }, msg.text)
-          .then((refused) => refused && error(refused.code, refused.message))
+          .post(table, { seat: conn.seat, address, ...(account ? { account } : {}) }, msg.text)
+          .then((refused) => {
+            if (!refused) return;
+            if (refused.signedOut) return conn.close(CLOSE.signedOut, refused.message);
+            error(refused.code, refused.message);
+          })
           .catch((e: Error) => {
             log.error('chat line failed', { table: table.id, error: e.message });
             error('internal', 'The chat line could not be stored; try again.');

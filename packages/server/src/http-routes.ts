@@ -4,6 +4,7 @@ import { extname, join as joinPath, normalize } from 'node:path';
 import type { ServerInfo } from '@boss-table/protocol';
 import type { ClientAddresses } from './client-address.js';
 import type { AddressLimiter } from './limits.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
@@ -65,6 +66,14 @@ export function readBody(req: IncomingMessage): Promise<unknown> {
       if (size > MAX_BODY) return;
       const text = Buffer.concat(chunks).toString('utf8');
       if (text.trim() === '') return resolve(undefined);
+      if (jsonTooDeep(text))
+        return reject(
+          new RequestError(
+            400,
+            'too-deep',
+            `The body nests objects and arrays more than ${MAX_JSON_DEPTH} deep.`,
+          ),
+        );
       try {
         resolve(JSON.parse(text));
       } catch {
@@ -175,8 +184,10 @@ export function httpHandler(ctx: HttpContext) {
     try {
       await route(req, res, path);
     } catch (e) {
-      if (e instanceof RequestError)
+      if (e instanceof RequestError) {
+        if (e.retryAfter !== undefined) res.setHeader('retry-after', String(e.retryAfter));
         return send(res, e.status, { error: { code: e.code, message: e.message } });
+      }
       log.error('request failed', { path, error: (e as Error).message });
       return send(res, 500, {
         error: { code: 'internal', message: 'Something went wrong on our side.' },

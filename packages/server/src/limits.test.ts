@@ -227,7 +227,7 @@ describe('bots-only tables per address', () => {
         status: 429,
         code: 'too-many-bot-tables',
       });
-      // Tables with people are not counted.
+      // Tables for people only are not held back.
       await expect(client.createTable(twoHumans)).resolves.toBeTruthy();
     });
   });

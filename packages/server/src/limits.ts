@@ -37,7 +37,11 @@ export class Bucket {
 export interface AddressLimitOptions {
   /** POST requests one address may make per second on average, bursts of 30 times as many; 0: no limit. */
   readonly postsPerSecond: number;
-  /** Tables of bots only that one address may have running at once; 0: no limit. */
+  /**
+   * Tables running with no person there that one address may have at once: tables of bots
+   * only, and tables whose every human seat is unconnected or stood in for (a seat the
+   * creator took and left); 0: no limit.
+   */
   readonly botTablesPerAddress: number;
   /** Tables waiting for players that one address may have open at once; 0: no limit. */
   readonly openTablesPerAddress: number;
@@ -54,8 +58,11 @@ export interface AddressLimitOptions {
 export interface AddressLimiter {
   /** One more POST from the address; a 429 past its rate. */
   post(address: string): Promise<void>;
-  /** Counts the new table `id` as the address's; a 429 (and nothing counted) past its caps. */
-  reserveTable(address: string, id: string, botsOnly: boolean): Promise<void>;
+  /**
+   * Counts the new table `id` as the address's; a 429 (and nothing counted) past its caps.
+   * `withBots`: the table has a bot seat (`botsOnly`: nothing else).
+   */
+  reserveTable(address: string, id: string, botsOnly: boolean, withBots?: boolean): Promise<void>;
   /** Forgets what no longer limits anyone (called now and then). */
   sweep(): Promise<void>;
 }
@@ -72,7 +79,7 @@ export const tooManyTables = (botsOnly: boolean, cap: number) =>
     ? new RequestError(
         429,
         'too-many-bot-tables',
-        `At most ${cap} games of bots only may run at once from one address; wait for one to end.`,
+        `At most ${cap} games with nobody at them (bots only, or seats left to stand-ins) may run at once from one address; wait for one to end.`,
       )
     : new RequestError(
         429,
@@ -80,16 +87,24 @@ export const tooManyTables = (botsOnly: boolean, cap: number) =>
         `At most ${cap} tables waiting for players may be open at once from one address.`,
       );
 
+/** What the address limits ask of a table in memory. */
+export interface TableLook {
+  readonly status: string;
+  /** Running with nobody at it: no human seat is connected (a stand-in plays any). */
+  readonly unattended: boolean;
+}
+
 /** The address limits of one process, in its memory. */
 export class AddressLimits implements AddressLimiter {
   private readonly posts = new Map<string, Bucket>();
+  /** Every table an address made that still runs (or may): counted when nobody is at it. */
   private readonly botTables = new Map<string, Set<string>>();
   private readonly openTables = new Map<string, Set<string>>();
 
   constructor(
     private readonly opts: AddressLimitOptions,
-    /** The status of a table by id (undefined once it is gone). */
-    private readonly statusOf: (id: string) => string | undefined,
+    /** A table by id (undefined once it is gone from memory). */
+    private readonly lookOf: (id: string) => TableLook | undefined,
   ) {}
 
   async post(address: string): Promise<void> {
@@ -102,29 +117,53 @@ export class AddressLimits implements AddressLimiter {
 
   private live(set: Set<string> | undefined, status: string): number {
     if (!set) return 0;
-    for (const id of set) if (this.statusOf(id) !== status) set.delete(id);
+    for (const id of set) if (this.lookOf(id)?.status !== status) set.delete(id);
     return set.size;
   }
 
+  /** The address's tables running with nobody at them (forgetting those over or gone). */
+  private unattended(set: Set<string> | undefined): number {
+    if (!set) return 0;
+    let n = 0;
+    for (const id of set) {
+      const look = this.lookOf(id);
+      if (!look || (look.status !== 'open' && look.status !== 'running')) set.delete(id);
+      else if (look.status === 'running' && look.unattended) n++;
+    }
+    return n;
+  }
+
   // The table is in memory (its status known) before anything else runs in this process:
-  // the storage's write in between answers at once (SQLite).
-  async reserveTable(address: string, id: string, botsOnly: boolean): Promise<void> {
-    const cap = botsOnly ? this.opts.botTablesPerAddress : this.opts.openTablesPerAddress;
-    const map = botsOnly ? this.botTables : this.openTables;
-    if (cap > 0 && this.live(map.get(address), botsOnly ? 'running' : 'open') >= cap)
-      throw tooManyTables(botsOnly, cap);
-    let set = map.get(address);
-    if (!set) map.set(address, (set = new Set()));
-    set.add(id);
+  // the storage's write in between answers at once (SQLite). A new table with a bot seat
+  // waits while the address has its cap of tables running with nobody at them: a table the
+  // creator joined and left runs its bots and stand-ins like a table of bots only.
+  async reserveTable(
+    address: string,
+    id: string,
+    botsOnly: boolean,
+    withBots = botsOnly,
+  ): Promise<void> {
+    const botCap = this.opts.botTablesPerAddress;
+    if (withBots && botCap > 0 && this.unattended(this.botTables.get(address)) >= botCap)
+      throw tooManyTables(true, botCap);
+    const openCap = this.opts.openTablesPerAddress;
+    if (!botsOnly && openCap > 0 && this.live(this.openTables.get(address), 'open') >= openCap)
+      throw tooManyTables(false, openCap);
+    for (const map of botsOnly ? [this.botTables] : [this.botTables, this.openTables]) {
+      let set = map.get(address);
+      if (!set) map.set(address, (set = new Set()));
+      set.add(id);
+    }
   }
 
   async sweep(): Promise<void> {
     for (const [a, b] of this.posts) if (b.full()) this.posts.delete(a);
-    for (const [map, status] of [
-      [this.botTables, 'running'],
-      [this.openTables, 'open'],
-    ] as const)
-      for (const [a, set] of map) if (this.live(set, status) === 0) map.delete(a);
+    for (const [a, set] of this.openTables)
+      if (this.live(set, 'open') === 0) this.openTables.delete(a);
+    for (const [a, set] of this.botTables) {
+      this.unattended(set);
+      if (set.size === 0) this.botTables.delete(a);
+    }
   }
 }
 

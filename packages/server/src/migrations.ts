@@ -7,7 +7,7 @@
  * texts. JSON is stored as `TEXT` in both: it comes back exactly as written (key order,
  * numbers), and nothing queries inside it.
  */
-import { ACCOUNTS_MIGRATION } from './accounts-schema.js';
+import { ACCOUNTS_MIGRATION, ISSUE_26_MIGRATION } from './accounts-schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -127,6 +127,9 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX address_tables_address ON address_tables(address);`,
   },
+  // 8: results keep their game's visibility, browsers an account signed in from, one seat an
+  // account at a rated table (`accounts-schema.ts`).
+  ISSUE_26_MIGRATION,
 ];
 
 /** A migration's SQL for one engine. */

@@ -44,9 +44,9 @@ export class Players {
     const attempts =
       sql.engine === 'postgres' ? sharedAttempts(new SharedCounts(sql)) : memoryAttempts;
     this.accounts = new Accounts(this.store, opts.accountLimits, attempts);
-    this.chat = new TableChat(this.store);
+    this.chat = new TableChat(this.store, attempts);
     this.sweeper = setInterval(() => {
-      this.chat.sweep();
+      void this.chat.sweep().catch(() => undefined);
       void this.accounts.sweep().catch(() => undefined);
     }, 60_000);
     this.sweeper.unref();

@@ -73,8 +73,12 @@ export class QuickPlay {
         this.forget(id);
         continue;
       }
+      // One seat an account at a rated table: a table the account sits at already is not
+      // joined again (its other seat would be a stand-in's to lose).
+      if (rated && !(await this.store.claimRatedSeat(id, account))) continue;
       const joined = await this.service.join(table, { name }, undefined).catch(() => undefined);
       if (joined) return { ...joined, waitSeconds: req.waitSeconds };
+      if (rated) await this.store.releaseRatedSeat(id, account);
     }
     const created = await this.service.create(
       {
@@ -85,7 +89,10 @@ export class QuickPlay {
       },
       address,
     );
-    if (rated) await this.store.markRated(created.id, req.game);
+    if (rated) {
+      await this.store.markRated(created.id, req.game);
+      await this.store.claimRatedSeat(created.id, account);
+    }
     const table = (await this.service.load(created.id))!;
     const joined = await this.service.join(table, { name }, undefined);
     const timer = setTimeout(

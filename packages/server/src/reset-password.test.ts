@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testBrowser } from './account-kit.js';
 import { silentLogger } from './log.js';
@@ -54,4 +57,32 @@ describe('reset-password', () => {
     expect(await main(['nobody'], { DATA_DIR: dataDir }, async () => 'short', out)).toBe(1);
     expect(said).toBe('A password has 8 to 200 characters.\n');
   });
+
+  it('reads the password from standard input when run as the built script (npm run)', async () => {
+    const script = fileURLToPath(new URL('../dist/reset-password.js', import.meta.url));
+    if (!existsSync(script)) throw new Error(`Build the server first: no ${script}.`);
+    const dataDir = tempDataDir();
+    const server = await startServer({ port: 0, dataDir, log: silentLogger });
+    try {
+      const b = testBrowser(server.url);
+      await b.client.signUp('Piped', 'forgotten password');
+      const child = spawn(process.execPath, [script, 'Piped'], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let said = '';
+      child.stdout.on('data', (d: Buffer) => (said += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (said += d.toString()));
+      child.stdin.end('a piped password\n');
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect([code, said]).toEqual([
+        0,
+        'Password of Piped changed; every session of Piped has ended.\n',
+      ]);
+      expect((await b.client.account()).account).toBeNull();
+      await testBrowser(server.url).client.signIn('Piped', 'a piped password');
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });

@@ -48,9 +48,10 @@ if (process.argv[1]?.endsWith('reset-password.js')) {
   const readLine = () =>
     new Promise<string>((done) => {
       const rl = createInterface({ input: process.stdin });
+      // Resolved before the close: closing emits 'close' at once, which would resolve ''.
       rl.once('line', (line) => {
-        rl.close();
         done(line);
+        rl.close();
       });
       rl.once('close', () => done(''));
     });

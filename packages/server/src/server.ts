@@ -138,7 +138,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // On a cluster an address gets its limits once, whichever nodes it reaches.
   const limits: AddressLimiter = cluster
     ? new SharedAddressLimits(new SharedCounts(players.store.sql), limitOpts)
-    : new AddressLimits(limitOpts, (id) => service.tables.get(id)?.stored.status);
+    : new AddressLimits(limitOpts, (id) => {
+        const t = service.tables.get(id);
+        if (!t) return undefined;
+        const here = t.connectedSeats();
+        const attended = t.stored.seats.some((s, i) => s.kind === 'human' && here.has(i));
+        return { status: t.stored.status, unattended: !attended };
+      });
   const idleMs = opts.finishedTableIdleMs ?? 10 * 60_000;
   const openTtl = opts.openTableTtlMs ?? 24 * 3_600_000;
   service = new TableService(

@@ -33,10 +33,16 @@ describe('sliding-window counts', () => {
 
 describePostgres('limits across two nodes on one PostgreSQL', (suite) => {
   const nodes = useTwoNodes(suite, {
-    // 6 POSTs per 30 s; 2 open tables; 3 sign-ins a minute; 2 wrong passwords.
+    // 6 POSTs per 30 s; 2 open tables; 3 sign-ins a minute; 2 wrong passwords from one
+    // address, 3 from everywhere.
     postsPerSecond: 0.2,
     openTablesPerAddress: 2,
-    accountLimits: { signInsPerAddress: 3, failuresPerAccount: 2, signUpsPerAddress: 10 },
+    accountLimits: {
+      signInsPerAddress: 3,
+      failuresPerAddress: 2,
+      failuresPerAccount: 3,
+      signUpsPerAddress: 10,
+    },
   });
 
   /** One address (as the balancer forwards it) on node `i % 2` for its i-th request. */
@@ -77,7 +83,7 @@ describePostgres('limits across two nodes on one PostgreSQL', (suite) => {
     expect(await codeOf(b.createTable(twoHumans))).toBe('ok');
   });
 
-  it('counts sign-in attempts per address, and wrong passwords per account, once across the nodes', async () => {
+  it('counts sign-in attempts per address, and wrong passwords per account and address, once across the nodes', async () => {
     const [a, b] = alternating('10.20.0.5');
     const codes = [];
     for (let i = 0; i < 4; i++)
@@ -90,12 +96,35 @@ describePostgres('limits across two nodes on one PostgreSQL', (suite) => {
     ]);
 
     await alternating('10.20.0.6')[0].signUp('LimitedLou', 'correct horse battery');
+    // From one address, on alternating nodes: locked after two.
+    const [c, d] = alternating('10.20.0.7');
+    const fromOne = [];
+    for (let i = 0; i < 3; i++)
+      fromOne.push(await codeOf((i % 2 ? d : c).signIn('LimitedLou', 'not the password')));
+    expect(fromOne).toEqual(['bad-credentials', 'bad-credentials', 'account-locked']);
+    // Each from an address of its own: past the account's ceiling (3), one a minute.
     const wrong = [];
-    // Each attempt from an address of its own, on alternating nodes.
     for (let i = 0; i < 3; i++)
       wrong.push(
         await codeOf(alternating(`10.20.1.${i}`)[i % 2].signIn('LimitedLou', 'not the password')),
       );
-    expect(wrong).toEqual(['bad-credentials', 'bad-credentials', 'account-locked']);
+    expect(wrong).toEqual(['bad-credentials', 'bad-credentials', 'account-slowed']);
+  });
+
+  it('takes password attempts sent at once to both nodes before hashing: the lock holds across them', async () => {
+    await alternating('10.20.0.8')[0].signUp('ConcurrentCat', 'correct horse battery');
+    const [a, b] = alternating('10.20.0.9');
+    const codes = await Promise.all(
+      // Six: this suite's POSTs per 30 s from one address.
+      Array.from({ length: 6 }, (_, i) =>
+        codeOf((i % 2 ? b : a).signIn('ConcurrentCat', `wrong guess ${i}`)),
+      ),
+    );
+    // Three sign-ins a minute from one address and two guesses of one account from it (this
+    // suite's limits), whichever node: before, the counts were read before and written after
+    // the hash, and every guess sent at once reached its hash.
+    expect(codes.filter((c) => c === 'too-many-sign-ins')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'bad-credentials')).toHaveLength(2);
+    expect(codes.filter((c) => c === 'account-locked')).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import {
   type AddressLimitOptions,
   type AddressLimiter,
 } from './limits.js';
-import { one, type Sql } from './sql.js';
+import { one, type Sql, type Step } from './sql.js';
 
 /** A key's counts: this window's and the one before, and how far into this one it is. */
 export interface WindowCounts {
@@ -62,13 +62,6 @@ const HIT = `WITH ${WINDOW},
     RETURNING hits)
   SELECT w.now - w.start AS elapsed, (SELECT hits FROM cur) AS hits, ${PREVIOUS} AS prev FROM w`;
 
-/** Reads the key's counts. */
-const PEEK = `WITH ${WINDOW}
-  SELECT w.now - w.start AS elapsed,
-    (SELECT hits FROM rate_counts c WHERE c.key = ? AND c.window_start = w.start) AS hits,
-    ${PREVIOUS} AS prev
-  FROM w`;
-
 interface CountsRow {
   elapsed: string | number;
   hits: number | null;
@@ -93,8 +86,14 @@ export class SharedCounts {
     return this.read(HIT, key, windowMs);
   }
 
-  peek(key: string, windowMs: number): Promise<WindowCounts> {
-    return this.read(PEEK, key, windowMs);
+  /** Uncounts one hit of the key's latest window (an attempt refused or given back). */
+  async unhit(key: string): Promise<void> {
+    const k = boundedKey(key);
+    await this.sql.run(
+      `UPDATE rate_counts SET hits = hits - 1 WHERE key = ? AND hits > 0
+       AND window_start = (SELECT max(window_start) FROM rate_counts WHERE key = ?)`,
+      [k, k],
+    );
   }
 
   /** Forgets windows older than `keepMs` (the longest window twice over). */
@@ -133,35 +132,50 @@ export class SharedAddressLimits implements AddressLimiter {
     if (slidingCount(w) > rate * (POST_WINDOW_MS / 1000)) throw tooManyPosts(rate);
   }
 
-  async reserveTable(address: string, id: string, botsOnly: boolean): Promise<void> {
-    const cap = botsOnly ? this.opts.botTablesPerAddress : this.opts.openTablesPerAddress;
+  async reserveTable(
+    address: string,
+    id: string,
+    botsOnly: boolean,
+    withBots = botsOnly,
+  ): Promise<void> {
+    // A table for people only is not held back by the tables with nobody at them.
+    const botCap = withBots ? this.opts.botTablesPerAddress : 0;
+    const openCap = this.opts.openTablesPerAddress;
     const key = boundedKey(address);
-    // Unlimited: still recorded, so that lowering the cap later counts what is there.
-    const failed = await this.counts.sql.batch([
+    const creating = `(g.id IS NULL AND a.at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - ?::bigint)`;
+    // A new table with a bot seat waits while the address has its cap of tables running with
+    // nobody at them: bots only, or no human seat connected on any node (`seat_presence`).
+    const steps: Step[] = [
       { sql: `SELECT pg_advisory_xact_lock(1651471219, hashtext(?))`, params: [key] },
       {
-        sql: `INSERT INTO address_tables (table_id, address, bots_only, at)
-              SELECT ?, ?, ?, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
-              WHERE ? <= 0 OR (
+        sql: `SELECT 1 AS room WHERE ?::int <= 0 OR (
                 SELECT count(*) FROM address_tables a LEFT JOIN game_tables g ON g.id = a.table_id
-                WHERE a.address = ? AND a.bots_only = ? AND (g.status = ? OR (g.id IS NULL
-                  AND a.at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - ?::bigint))
+                WHERE a.address = ? AND ((g.status = 'running' AND NOT EXISTS (
+                  SELECT 1 FROM seat_presence p WHERE p.table_id = a.table_id))
+                  OR (a.bots_only = 1 AND ${creating}))
               ) < ?`,
-        params: [
-          id,
-          key,
-          botsOnly ? 1 : 0,
-          cap,
-          key,
-          botsOnly ? 1 : 0,
-          botsOnly ? 'running' : 'open',
-          CREATING_MS,
-          cap,
-        ],
+        params: [botCap, key, CREATING_MS, botCap],
         mustChange: true,
       },
-    ]);
-    if (failed >= 0) throw tooManyTables(botsOnly, cap);
+    ];
+    if (!botsOnly)
+      steps.push({
+        sql: `SELECT 1 AS room WHERE ?::int <= 0 OR (
+                SELECT count(*) FROM address_tables a LEFT JOIN game_tables g ON g.id = a.table_id
+                WHERE a.address = ? AND a.bots_only = 0 AND (g.status = 'open' OR ${creating})
+              ) < ?`,
+        params: [openCap, key, CREATING_MS, openCap],
+        mustChange: true,
+      });
+    // Unlimited: still recorded, so that lowering the cap later counts what is there.
+    steps.push({
+      sql: `INSERT INTO address_tables (table_id, address, bots_only, at)
+            VALUES (?, ?, ?, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`,
+      params: [id, key, botsOnly ? 1 : 0],
+    });
+    const failed = await this.counts.sql.batch(steps);
+    if (failed === 1) throw tooManyTables(true, botCap);
+    if (failed === 2) throw tooManyTables(false, openCap);
   }
 
   async sweep(): Promise<void> {
@@ -180,8 +194,15 @@ export class SharedAddressLimits implements AddressLimiter {
 export const sharedAttempts =
   (counts: SharedCounts): AttemptLogs =>
   (kind, max, windowMs): AttemptLog => ({
-    wait: async (key) => slidingWait(await counts.peek(`${kind}:${key}`, windowMs), max - 1),
-    note: async (key) => void (await counts.hit(`${kind}:${key}`, windowMs)),
+    // Counted and read in one statement: two nodes cannot both let the last attempt through.
+    // One refused is uncounted again, so that refusals do not prolong a lock.
+    take: async (key) => {
+      const w = await counts.hit(`${kind}:${key}`, windowMs);
+      if (slidingCount(w) <= max) return 0;
+      await counts.unhit(`${kind}:${key}`);
+      return Math.max(1, slidingWait({ ...w, hits: w.hits - 1 }, max - 1));
+    },
+    release: (key) => counts.unhit(`${kind}:${key}`),
     // The address limits' sweep forgets the old windows of every kind.
     sweep: () => undefined,
   });

@@ -145,9 +145,15 @@ export class TableService {
   private newTable(
     raw: unknown,
     rematchOf?: StoredTable,
-  ): { stored: StoredTable; invites: (string | undefined)[]; botsOnly: boolean } {
+  ): {
+    stored: StoredTable;
+    invites: (string | undefined)[];
+    botsOnly: boolean;
+    withBots: boolean;
+  } {
     const { game, request } = parseCreateTable(raw);
     const botsOnly = request.seats.every((s) => s.kind === 'bot');
+    const withBots = request.seats.some((s) => s.kind === 'bot');
     const invites: (string | undefined)[] = [];
     const stored: StoredTable = {
       id: randomId(),
@@ -173,7 +179,7 @@ export class TableService {
       createdAt: Date.now(),
       visibility: request.visibility ?? 'public',
     };
-    return { stored, invites, botsOnly };
+    return { stored, invites, botsOnly, withBots };
   }
 
   private goLive(stored: StoredTable, botsOnly: boolean, holder: boolean): LiveTable {
@@ -190,8 +196,8 @@ export class TableService {
   }
 
   async create(raw: unknown, address: string): Promise<CreateTableResponse> {
-    const { stored, invites, botsOnly } = this.newTable(raw);
-    await this.limits.reserveTable(address, stored.id, botsOnly);
+    const { stored, invites, botsOnly, withBots } = this.newTable(raw);
+    await this.limits.reserveTable(address, stored.id, botsOnly, withBots);
     await this.storage.createTable(stored);
     // On a cluster the row was stored with this node's lease (`storage-pg.ts`); the claim
     // confirms it. In memory first, so that anything that finds the table finds it here.

@@ -1,6 +1,7 @@
 import type { AnyGame } from '@boss-table/core';
 import { findGame, GAMES } from '@boss-table/games';
 import { parseBotSpec } from '@boss-table/games/bots';
+import { cleanName } from './names.js';
 import type {
   CreateTableRequest,
   JoinRequest,
@@ -14,6 +15,8 @@ export class RequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait before trying again (sent as `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -80,6 +83,11 @@ export function parseCreateTable(raw: unknown): ValidCreate {
     if (!parsed.ok) throw bad('unknown-bot', `Seat ${i}: ${parsed.error.message}`);
     return { kind: 'bot', bot: parsed.value.spec };
   });
+  if (raw.rated === true && !seats.some((s) => s.kind === 'human'))
+    throw bad(
+      'bad-rated',
+      'A table of bots only is never rated: a rated table needs a seat for a signed-in player.',
+    );
   const options = { ...(isObject(raw.options) ? raw.options : {}), players: seats.length };
   if (raw.options !== undefined && !isObject(raw.options))
     throw bad('bad-options', '"options" must be an object.');
@@ -136,9 +144,9 @@ export function parseCreateTable(raw: unknown): ValidCreate {
 export function parseJoin(raw: unknown): JoinRequest {
   if (!isObject(raw)) throw bad('bad-body', 'The body must be a JSON object with a "name".');
   onlyKeys(raw, ['name', 'invite'], 'the join request');
-  const name = typeof raw.name === 'string' ? raw.name.trim() : '';
-  if (name.length < 1 || name.length > 40 || [...name].some((ch) => ch.charCodeAt(0) < 32))
+  if (typeof raw.name !== 'string')
     throw bad('bad-name', '"name" must be 1 to 40 printable characters.');
+  const name = cleanName(raw.name);
   if (raw.invite !== undefined && (typeof raw.invite !== 'string' || raw.invite.length > 100))
     throw bad('bad-invite', '"invite" must be the invite string you were given.');
   return { name, ...(raw.invite !== undefined ? { invite: raw.invite as string } : {}) };
