@@ -38,10 +38,10 @@ import {
   type Emitted,
   type Seat,
   type Viewer,
-} from './game.js';
-import { parseRecord, recordedMoveJson, replay } from './record.js';
-import type { GameError, Result } from './result.js';
-import { Rng } from './rng.js';
+} from '../game.js';
+import { parseRecord, recordedMoveJson, replay } from '../record.js';
+import type { GameError, Result } from '../result.js';
+import { Rng } from '../rng.js';
 
 /** The names of the checks, for messages and for `skip`. */
 export type CheckName =
