@@ -9,7 +9,10 @@ export default defineConfig({
     // Tests run against the sources, so a stale dist/ never hides a change.
     // `@boss-table/x` is packages/x/src/index.ts; `@boss-table/x/testing` its src/testing/index.ts; `@boss-table/x/y` is packages/x/src/y.ts.
     alias: [
-      { find: /^@boss-table\/([^/]+)\/testing$/, replacement: `${packages}$1/src/testing/index.ts` },
+      {
+        find: /^@boss-table\/([^/]+)\/testing$/,
+        replacement: `${packages}$1/src/testing/index.ts`,
+      },
       { find: /^@boss-table\/([^/]+)$/, replacement: `${packages}$1/src/index.ts` },
       { find: /^@boss-table\/([^/]+)\/(.+)$/, replacement: `${packages}$1/src/$2.ts` },
     ],
