@@ -897,6 +897,8 @@ export interface PlayHooks {
   readonly earlyExpiry?: number;
   /** Moves after which the game is declared stuck. Default 5000. */
   readonly maxMoves?: number;
+  /** Stop after this many moves, without failing: the record of a game's first moves. */
+  readonly stopAfter?: number;
 }
 
 /**
@@ -951,7 +953,8 @@ export function playRandomGame(
       hooks.onState?.(state, moves.length);
     }
   };
-  while (!game.isOver(state)) {
+  const stopAfter = hooks.stopAfter ?? Infinity;
+  while (!game.isOver(state) && moves.length < stopAfter) {
     if (moves.length >= maxMoves) fail('play', `No end after ${maxMoves} moves.`, where);
     const active = [...(game.activeSeats(state) as Seat[])];
     const clocks = ((game.clocks?.(state) ?? []) as ClockSpec[]).filter((c) => c.running);
@@ -968,7 +971,8 @@ export function playRandomGame(
     }
     rng.shuffle(active);
     for (const seat of active) {
-      if (game.isOver(state) || !(game.activeSeats(state) as Seat[]).includes(seat)) continue;
+      if (game.isOver(state) || moves.length >= stopAfter) break;
+      if (!(game.activeSeats(state) as Seat[]).includes(seat)) continue;
       const move: unknown = game.randomMove(state, seat, rng);
       if (move === undefined)
         fail('random-move', `randomMove gives nothing for active seat ${seat}.`, {

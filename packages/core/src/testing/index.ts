@@ -4,3 +4,4 @@ export * from './terminal-check.js';
 export * from './bid-veto.js';
 export * from './bid-veto-terminal.js';
 export * from './search-bot.js';
+export * from './golden.js';
