@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidVeto } from './bid-veto.js';
 import { bidVetoTerminal } from './bid-veto-terminal.js';
 import {
@@ -33,7 +33,13 @@ const spec = { options: { players: 3 }, seed: 'golden-kit', moves: 40 };
 
 describe('golden transcripts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'golden-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // These tests check; run with UPDATE_GOLDEN (to regenerate the games' files) they still do.
+  const update = process.env.UPDATE_GOLDEN;
+  beforeAll(() => delete process.env.UPDATE_GOLDEN);
+  afterAll(() => {
+    if (update !== undefined) process.env.UPDATE_GOLDEN = update;
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lineDiff says enough to rebuild the new text', () => {
     const cases: [string, string][] = [
