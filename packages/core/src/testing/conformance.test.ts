@@ -1,3 +1,4 @@
+// Tests of the conformance kit itself: each broken copy of Bid and Veto is caught by the check it breaks.
 /**
  * The conformance kit can fail: it runs on copies of Bid and Veto, each broken in one way a
  * real game could be, and must name the broken check. And it passes on the real one

@@ -1,3 +1,4 @@
+// The conformance kit (test-only, `@boss-table/core/testing`): game-agnostic checks of the game contract over random games.
 /**
  * The conformance kit: game-agnostic checks of the contract in `game.ts` that every game's
  * tests run (issue 14). Plain functions that throw a `ConformanceError` saying what broke,

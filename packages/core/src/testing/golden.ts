@@ -1,3 +1,4 @@
+// Golden playthroughs and perft tables (test-only, `@boss-table/core/testing`): a record told step by step, and move counts.
 /**
  * Golden playthroughs (test-only, `@boss-table/core/testing`), as the chess and OpenSpiel
  * libraries keep them: a record replayed move by move and told by the game's own terminal
