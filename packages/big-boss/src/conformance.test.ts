@@ -1,4 +1,5 @@
-import { checkConformance } from '@boss-table/core';
+// Big Boss against core's conformance kit: random games checked step by step.
+import { checkConformance } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bigBoss } from './game.js';
 

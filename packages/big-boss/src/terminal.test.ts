@@ -1,5 +1,6 @@
+// Big Boss's terminal pieces: the terminal kit over random games, and their own cases.
 import { describe, expect, it } from 'vitest';
-import { checkTerminal } from '@boss-table/core';
+import { checkTerminal } from '@boss-table/core/testing';
 import { bigBoss } from './game.js';
 import { bigBossTerminal, parseBigBossMove } from './terminal.js';
 import type { BigBossView } from './types.js';

@@ -1,4 +1,6 @@
-import { checkConformance, checkRandomUniform, playRandomGame, Rng } from '@boss-table/core';
+// Boss Cards against core's conformance kit: random games checked step by step.
+import { Rng } from '@boss-table/core';
+import { checkConformance, checkRandomUniform, playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bossCards } from './game.js';
 import { byCard } from './test-kit.js';

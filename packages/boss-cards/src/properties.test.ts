@@ -1,4 +1,6 @@
-import { canonical, parseRecord, playRandomGame, replay, type Emitted } from '@boss-table/core';
+// Boss Cards' invariants over random games: cards conserved, views sealed, legal forms exact, replays identical.
+import { parseRecord, replay, type Emitted } from '@boss-table/core';
+import { canonical, playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { cardCount, cardName } from './cards.js';
 import type { BossCardsEvent } from './events.js';

@@ -1,5 +1,6 @@
+// Boss Cards' terminal pieces: the terminal kit over random games, and their own cases.
 import { describe, expect, it } from 'vitest';
-import { checkTerminal } from '@boss-table/core';
+import { checkTerminal } from '@boss-table/core/testing';
 import { bossCards } from './game.js';
 import { bossCardsTerminal, parseBossCardsMove } from './terminal.js';
 import type { BossCardsView } from './view.js';

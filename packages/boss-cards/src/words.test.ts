@@ -1,4 +1,6 @@
-import { eventsFor, playRandomGame, type Emitted } from '@boss-table/core';
+// Boss Cards' words: cards named in English, and a sentence for every event of a game.
+import { eventsFor, type Emitted } from '@boss-table/core';
+import { playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { BossCardsEvent } from './events.js';
 import { bossCards } from './game.js';

@@ -1,3 +1,4 @@
+// Core's main entry: the game-agnostic contracts, records, RNG, bots and driver (no test kit: see ./testing).
 export * from './result.js';
 export * from './rng.js';
 export * from './game.js';
@@ -5,8 +6,6 @@ export * from './record.js';
 export * from './bot.js';
 export * from './ismcts.js';
 export * from './driver.js';
-export * from './conformance.js';
 export * from './terminal.js';
 export * from './entry.js';
-export * from './terminal-check.js';
 export * from './analysis.js';

@@ -1,4 +1,6 @@
-import { CLOCK, playRandomGame, type Emitted } from '@boss-table/core';
+// I'm the Boss!'s invariants over random games.
+import { CLOCK, type Emitted } from '@boss-table/core';
+import { playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { HAND_LIMIT } from './data.js';
 import type { ImbEvent } from './events.js';

@@ -1,4 +1,5 @@
-import { checkTerminal } from '@boss-table/core';
+// I'm the Boss!'s terminal pieces: the terminal kit over random games, and their own cases.
+import { checkTerminal } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { imTheBoss } from './game.js';
 import { imTheBossTerminal, parseTyped, renderView } from './terminal.js';

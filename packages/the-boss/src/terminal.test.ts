@@ -1,5 +1,7 @@
+// The Boss's terminal pieces: the terminal kit over random games, and their own cases.
 import { describe, expect, it } from 'vitest';
-import { checkTerminal, PLAIN_STYLE } from '@boss-table/core';
+import { PLAIN_STYLE } from '@boss-table/core';
+import { checkTerminal } from '@boss-table/core/testing';
 import { theBoss } from './game.js';
 import { parseTurn, renderView, theBossTerminal } from './terminal.js';
 

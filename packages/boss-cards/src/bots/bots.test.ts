@@ -1,4 +1,6 @@
-import { botContext, canonical, playRandomGame, Rng } from '@boss-table/core';
+// Boss Cards' bots: legal moves from their views, within budget, and the heuristic beating random.
+import { botContext, Rng } from '@boss-table/core';
+import { canonical, playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bossCards } from '../game.js';
 import { legalMoves } from '../play.js';

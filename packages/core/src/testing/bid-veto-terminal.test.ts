@@ -1,5 +1,6 @@
+// Bid and Veto's terminal pieces pass the terminal kit.
 import { describe, expect, it } from 'vitest';
-import { checkTerminal } from '../terminal-check.js';
+import { checkTerminal } from './terminal-check.js';
 import { bidVeto } from './bid-veto.js';
 import { bidVetoTerminal } from './bid-veto-terminal.js';
 

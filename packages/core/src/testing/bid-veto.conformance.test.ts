@@ -1,5 +1,6 @@
+// Bid and Veto, core's test game, passes the conformance kit.
 import { describe, expect, it } from 'vitest';
-import { checkConformance } from '../conformance.js';
+import { checkConformance } from './conformance.js';
 import { bidVeto } from './bid-veto.js';
 
 describe('Bid and Veto conforms to the game contract', () => {

@@ -1,6 +1,7 @@
-import { CLOCK, eventsFor, type AnyGame, type Emitted, type Viewer } from './game.js';
-import { Rng } from './rng.js';
-import { PLAIN_STYLE, type TerminalContext, type TerminalPieces } from './terminal.js';
+// The terminal pieces' kit (test-only, `@boss-table/core/testing`): words every view and event and reads every legal move back.
+import { CLOCK, eventsFor, type AnyGame, type Emitted, type Viewer } from '../game.js';
+import { Rng } from '../rng.js';
+import { PLAIN_STYLE, type TerminalContext, type TerminalPieces } from '../terminal.js';
 
 /**
  * The terminal pieces' kit, as `checkConformance` is the rules': over random games it draws

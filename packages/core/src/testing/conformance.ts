@@ -1,3 +1,4 @@
+// The conformance kit (test-only, `@boss-table/core/testing`): game-agnostic checks of the game contract over random games.
 /**
  * The conformance kit: game-agnostic checks of the contract in `game.ts` that every game's
  * tests run (issue 14). Plain functions that throw a `ConformanceError` saying what broke,
@@ -38,10 +39,10 @@ import {
   type Emitted,
   type Seat,
   type Viewer,
-} from './game.js';
-import { parseRecord, recordedMoveJson, replay } from './record.js';
-import type { GameError, Result } from './result.js';
-import { Rng } from './rng.js';
+} from '../game.js';
+import { parseRecord, recordedMoveJson, replay } from '../record.js';
+import type { GameError, Result } from '../result.js';
+import { Rng } from '../rng.js';
 
 /** The names of the checks, for messages and for `skip`. */
 export type CheckName =
@@ -897,6 +898,8 @@ export interface PlayHooks {
   readonly earlyExpiry?: number;
   /** Moves after which the game is declared stuck. Default 5000. */
   readonly maxMoves?: number;
+  /** Stop after this many moves, without failing: the record of a game's first moves. */
+  readonly stopAfter?: number;
 }
 
 /**
@@ -951,7 +954,8 @@ export function playRandomGame(
       hooks.onState?.(state, moves.length);
     }
   };
-  while (!game.isOver(state)) {
+  const stopAfter = hooks.stopAfter ?? Infinity;
+  while (!game.isOver(state) && moves.length < stopAfter) {
     if (moves.length >= maxMoves) fail('play', `No end after ${maxMoves} moves.`, where);
     const active = [...(game.activeSeats(state) as Seat[])];
     const clocks = ((game.clocks?.(state) ?? []) as ClockSpec[]).filter((c) => c.running);
@@ -968,7 +972,8 @@ export function playRandomGame(
     }
     rng.shuffle(active);
     for (const seat of active) {
-      if (game.isOver(state) || !(game.activeSeats(state) as Seat[]).includes(seat)) continue;
+      if (game.isOver(state) || moves.length >= stopAfter) break;
+      if (!(game.activeSeats(state) as Seat[]).includes(seat)) continue;
       const move: unknown = game.randomMove(state, seat, rng);
       if (move === undefined)
         fail('random-move', `randomMove gives nothing for active seat ${seat}.`, {

@@ -1,7 +1,8 @@
+// Tests of the conformance kit itself: each broken copy of Bid and Veto is caught by the check it breaks.
 /**
  * The conformance kit can fail: it runs on copies of Bid and Veto, each broken in one way a
  * real game could be, and must name the broken check. And it passes on the real one
- * (testing/bid-veto.conformance.test.ts).
+ * (bid-veto.conformance.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,8 +13,8 @@ import {
   firstDifference,
   type ConformanceOptions,
 } from './conformance.js';
-import { CLOCK, type Emitted } from './game.js';
-import { err, gameError, ok } from './result.js';
+import { CLOCK, type Emitted } from '../game.js';
+import { err, gameError, ok } from '../result.js';
 import {
   applyMove,
   bidVeto,
@@ -21,7 +22,7 @@ import {
   type BidVetoEvent,
   type BidVetoGame,
   type BidVetoState,
-} from './testing/bid-veto.js';
+} from './bid-veto.js';
 
 const opts: ConformanceOptions = {
   options: [{ players: 3 }, { players: 2, rounds: 4 }],
