@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { findGame } from '@boss-table/games';
 import { displayRating } from '@boss-table/ratings';
 import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
@@ -23,10 +23,8 @@ import type { Storage } from './storage.js';
 import type { TableService } from './table-service.js';
 import type { LiveTable } from './table.js';
 import { hashToken, randomToken } from './tokens.js';
+import type { Route, RouteRequest } from './routes.js';
 import { RequestError } from './validate.js';
-
-type Send = (res: ServerResponse, status: number, body: unknown) => void;
-type ReadBody = (req: IncomingMessage) => Promise<unknown>;
 
 export interface AccountRouteDeps {
   readonly accounts: Accounts;
@@ -292,166 +290,195 @@ export class AccountRoutes {
     return { games: gamesOf(await this.d.store.resultsOfTables(tables)) };
   }
 
-  /** Answers the request if it is one of these routes; false to leave it to the others. */
-  async route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    method: string,
-    address: string,
-    send: Send,
-    readBody: ReadBody,
-  ): Promise<boolean> {
-    const path = url.pathname;
-    if (!path.startsWith('/api/')) return false;
-    const session = await this.sessionOf(req, method, path);
+  /** The routes of accounts, quick play, table creation and seats (`routes.ts`'s table). */
+  routes(): Route[] {
     const { accounts, store, service } = this.d;
-    const from = { address, device: cookieOf(req, DEVICE_COOKIE) };
+    const fromOf = (r: RouteRequest) => ({
+      address: r.address,
+      device: cookieOf(r.req, DEVICE_COOKIE),
+    });
     const signIn = async (
+      r: RouteRequest,
       status: number,
       made: Awaited<ReturnType<Accounts['signIn']>>,
       raw: unknown,
     ) => {
       const adopted = await this.adoptSeats(raw, made.session.accountId);
-      res.setHeader('set-cookie', [
+      r.res.setHeader('set-cookie', [
         this.cookie(made.token, SESSION_MS),
         ...(made.device
           ? [this.cookie(made.device, DEVICE_MS, DEVICE_COOKIE, '/api/account')]
           : []),
       ]);
-      send(res, status, { ...this.me(made.session), adopted });
+      r.send(status, { ...this.me(made.session), adopted });
     };
-    if (path === '/api/account' && method === 'GET') {
-      send(res, 200, session ? this.me(session) : { account: null });
-      return true;
-    }
-    if (path === '/api/account/sign-up' && method === 'POST') {
-      const raw = await readBody(req);
-      await signIn(201, await accounts.signUp(raw, from), raw);
-      return true;
-    }
-    if (path === '/api/account/sign-in' && method === 'POST') {
-      const raw = await readBody(req);
-      await signIn(200, await accounts.signIn(raw, from), raw);
-      return true;
-    }
-    if (path === '/api/account/sign-out' && method === 'POST') {
-      if (session) await accounts.signOut(session);
-      res.setHeader('set-cookie', this.cookie('', 0));
-      send(res, 200, { account: null });
-      return true;
-    }
-    if (path === '/api/account/password' && method === 'POST') {
-      const made = await accounts
-        .changePassword(this.signedIn(session), await readBody(req), from)
-        .catch((e: unknown) => {
-          // Too many wrong passwords ended the session: the cookie goes too.
-          if (e instanceof RequestError && e.status === 429)
-            res.setHeader('set-cookie', this.cookie('', 0));
-          throw e;
-        });
-      res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
-      send(res, 200, this.me(made.session));
-      return true;
-    }
-    if (path === '/api/account/seats' && method === 'GET') {
-      const me = this.signedIn(session);
-      const seats = await store.seatsOf(me.accountId, 100);
-      send(res, 200, {
-        seats: seats.map((s) => ({ table: s.tableId, seat: s.seat, game: s.game, at: s.at })),
-      });
-      return true;
-    }
-    if (path === '/api/quick-play' && method === 'POST') {
-      const raw = await readBody(req);
-      const name =
-        session?.name ??
-        (isObject(raw) && typeof raw.name === 'string' ? await this.guestName(raw.name) : '');
-      if (name.length < 1 || name.length > 40)
-        throw new RequestError(400, 'bad-name', '"name" must be 1 to 40 characters.');
-      const { name: _drop, ...rest } = isObject(raw) ? raw : {};
-      void _drop;
-      const joined = await this.d.quickPlay.play(rest, name, address, session?.accountId);
-      if (session)
-        await store.bindSeat(joined.table, joined.seat, session.accountId, String(rest.game));
-      send(res, 200, joined);
-      return true;
-    }
-    if (path === '/api/tables' && method === 'POST') {
-      if (!this.d.accepting())
-        throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
-      const raw = await readBody(req);
-      const created = await service.create(raw, address);
-      if (isObject(raw) && raw.rated === true) await store.markRated(created.id, String(raw.game));
-      send(res, 201, created);
-      return true;
-    }
-    const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/(join|take|chat)$/.exec(path);
-    if (m) {
-      const table = await service.load(m[1]);
-      if (!table) throw new RequestError(404, 'no-table', `There is no table "${m[1]}".`);
-      if (m[2] === 'join' && method === 'POST') {
-        if (!session && (await store.isRated(table.id)))
-          throw new RequestError(403, 'sign-in-required', 'This table is rated: sign in to sit.');
-        const h = req.headers.authorization;
-        const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
-        const raw = await readBody(req);
-        // A signed-in player sits under their account's name, and a guest who types an
-        // account's name sits as "<name> (guest)", so no one can pass for a player.
-        const body =
-          session && isObject(raw)
-            ? { ...raw, name: session.name }
-            : isObject(raw) && typeof raw.name === 'string'
-              ? { ...raw, name: await this.guestName(raw.name) }
-              : raw;
-        // At a rated table an account holds one seat: claimed before the seat, so that two
-        // joins at once (on any nodes) cannot both sit it.
-        const rated = session !== undefined && (await store.isRated(table.id));
-        if (rated && !(await store.claimRatedSeat(table.id, session.accountId)))
-          throw new RequestError(
-            409,
-            'already-seated',
-            'Your account holds a seat at this rated table already: one seat an account.',
-          );
-        const joined = await service.join(table, body, bearer).catch(async (e: unknown) => {
-          if (rated) await store.releaseRatedSeat(table.id, session.accountId);
-          throw e;
-        });
-        if (session)
-          await store.bindSeat(table.id, joined.seat, session.accountId, table.stored.game);
-        send(res, 200, joined);
-        return true;
-      }
-      if (m[2] === 'take' && method === 'POST') {
-        send(res, 200, await this.takeSeat(table, this.signedIn(session)));
-        return true;
-      }
-      if (m[2] === 'chat' && method === 'GET') {
-        if (table.stored.status !== 'finished')
-          throw new RequestError(
-            409,
-            'not-finished',
-            'The chat is published once the game is over.',
-          );
-        send(res, 200, { messages: await this.d.chat.history(table, null) });
-        return true;
-      }
-      return false;
-    }
-    const p = /^\/api\/players\/([^/]{1,60})$/.exec(path);
-    if (p && method === 'GET') {
-      send(res, 200, await this.profile(decodeURIComponent(p[1]), session));
-      return true;
-    }
-    const l = /^\/api\/leaderboard\/([A-Za-z0-9_-]{1,40})$/.exec(path);
-    if (l && method === 'GET') {
-      send(res, 200, await this.leaderboard(l[1]));
-      return true;
-    }
-    if (path === '/api/games' && method === 'GET') {
-      send(res, 200, await this.finishedGames(url, session));
-      return true;
-    }
-    return false;
+    const table = async (id: string) => {
+      const t = await service.load(id);
+      if (!t) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
+      return t;
+    };
+    return [
+      {
+        method: 'GET',
+        path: /^\/api\/account$/,
+        handle: (r) => r.send(200, r.session ? this.me(r.session) : { account: null }),
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/account\/sign-up$/,
+        handle: async (r) => {
+          const raw = await r.readBody();
+          await signIn(r, 201, await accounts.signUp(raw, fromOf(r)), raw);
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/account\/sign-in$/,
+        handle: async (r) => {
+          const raw = await r.readBody();
+          await signIn(r, 200, await accounts.signIn(raw, fromOf(r)), raw);
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/account\/sign-out$/,
+        handle: async (r) => {
+          if (r.session) await accounts.signOut(r.session);
+          r.res.setHeader('set-cookie', this.cookie('', 0));
+          r.send(200, { account: null });
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/account\/password$/,
+        handle: async (r) => {
+          const made = await accounts
+            .changePassword(this.signedIn(r.session), await r.readBody(), fromOf(r))
+            .catch((e: unknown) => {
+              // Too many wrong passwords ended the session: the cookie goes too.
+              if (e instanceof RequestError && e.status === 429)
+                r.res.setHeader('set-cookie', this.cookie('', 0));
+              throw e;
+            });
+          r.res.setHeader('set-cookie', this.cookie(made.token, SESSION_MS));
+          r.send(200, this.me(made.session));
+        },
+      },
+      {
+        method: 'GET',
+        path: /^\/api\/account\/seats$/,
+        handle: async (r) => {
+          const me = this.signedIn(r.session);
+          const seats = await store.seatsOf(me.accountId, 100);
+          r.send(200, {
+            seats: seats.map((s) => ({ table: s.tableId, seat: s.seat, game: s.game, at: s.at })),
+          });
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/quick-play$/,
+        handle: async (r) => {
+          const raw = await r.readBody();
+          const session = r.session;
+          const name =
+            session?.name ??
+            (isObject(raw) && typeof raw.name === 'string' ? await this.guestName(raw.name) : '');
+          if (name.length < 1 || name.length > 40)
+            throw new RequestError(400, 'bad-name', '"name" must be 1 to 40 characters.');
+          const { name: _drop, ...rest } = isObject(raw) ? raw : {};
+          void _drop;
+          const joined = await this.d.quickPlay.play(rest, name, r.address, session?.accountId);
+          if (session)
+            await store.bindSeat(joined.table, joined.seat, session.accountId, String(rest.game));
+          r.send(200, joined);
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/tables$/,
+        handle: async (r) => {
+          if (!this.d.accepting())
+            throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
+          const raw = await r.readBody();
+          const created = await service.create(raw, r.address);
+          if (isObject(raw) && raw.rated === true)
+            await store.markRated(created.id, String(raw.game));
+          r.send(201, created);
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/join$/,
+        handle: async (r) => {
+          const t = await table(r.params[0]);
+          const session = r.session;
+          if (!session && (await store.isRated(t.id)))
+            throw new RequestError(403, 'sign-in-required', 'This table is rated: sign in to sit.');
+          const h = r.req.headers.authorization;
+          const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+          const raw = await r.readBody();
+          // A signed-in player sits under their account's name, and a guest who types an
+          // account's name sits as "<name> (guest)", so no one can pass for a player.
+          const body =
+            session && isObject(raw)
+              ? { ...raw, name: session.name }
+              : isObject(raw) && typeof raw.name === 'string'
+                ? { ...raw, name: await this.guestName(raw.name) }
+                : raw;
+          // At a rated table an account holds one seat: claimed before the seat, so that two
+          // joins at once (on any nodes) cannot both sit it.
+          const rated = session !== undefined && (await store.isRated(t.id));
+          if (rated && !(await store.claimRatedSeat(t.id, session.accountId)))
+            throw new RequestError(
+              409,
+              'already-seated',
+              'Your account holds a seat at this rated table already: one seat an account.',
+            );
+          const joined = await service.join(t, body, bearer).catch(async (e: unknown) => {
+            if (rated) await store.releaseRatedSeat(t.id, session.accountId);
+            throw e;
+          });
+          if (session) await store.bindSeat(t.id, joined.seat, session.accountId, t.stored.game);
+          r.send(200, joined);
+        },
+      },
+      {
+        method: 'POST',
+        path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/take$/,
+        handle: async (r) =>
+          r.send(200, await this.takeSeat(await table(r.params[0]), this.signedIn(r.session))),
+      },
+      {
+        method: 'GET',
+        path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/chat$/,
+        handle: async (r) => {
+          const t = await table(r.params[0]);
+          if (t.stored.status !== 'finished')
+            throw new RequestError(
+              409,
+              'not-finished',
+              'The chat is published once the game is over.',
+            );
+          r.send(200, { messages: await this.d.chat.history(t, null) });
+        },
+      },
+      {
+        method: 'GET',
+        path: /^\/api\/players\/([^/]{1,60})$/,
+        handle: async (r) =>
+          r.send(200, await this.profile(decodeURIComponent(r.params[0]), r.session)),
+      },
+      {
+        method: 'GET',
+        path: /^\/api\/leaderboard\/([A-Za-z0-9_-]{1,40})$/,
+        handle: async (r) => r.send(200, await this.leaderboard(r.params[0])),
+      },
+      {
+        method: 'GET',
+        path: /^\/api\/games$/,
+        handle: async (r) => r.send(200, await this.finishedGames(r.url, r.session)),
+      },
+    ];
   }
 }

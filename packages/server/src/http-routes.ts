@@ -9,6 +9,7 @@ import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
 import type { TableService } from './table-service.js';
+import { checkRoutes, findRoute, type Route } from './routes.js';
 import { RequestError } from './validate.js';
 
 const MAX_BODY = 64 * 1024;
@@ -124,6 +125,56 @@ export function httpHandler(ctx: HttpContext) {
     return true;
   };
 
+  const table = async (id: string) => {
+    const t = await service.load(id);
+    if (!t) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
+    // What a node answers of a table is never behind what another node acknowledged.
+    await t.catchUp();
+    return t;
+  };
+
+  /** The tables' own routes; accounts, seats and table creation come from `account-routes.ts`. */
+  const tableRoutes: Route[] = [
+    {
+      method: 'GET',
+      path: /^\/api\/server-info$/,
+      handle: (r) => r.send(200, ctx.serverInfo()),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/tables$/,
+      handle: async (r) => r.send(200, { tables: await service.listPublic() }),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})$/,
+      handle: async (r) => r.send(200, (await table(r.params[0])).details()),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/record$/,
+      handle: async (r) => {
+        const t = await table(r.params[0]);
+        if (t.stored.status !== 'finished')
+          throw new RequestError(
+            409,
+            'not-finished',
+            'The record is published once the game is over.',
+          );
+        r.send(200, t.record());
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/rematch$/,
+      handle: async (r) =>
+        r.send(200, await service.rematch(await table(r.params[0]), bearerOf(r.req))),
+    },
+  ];
+  /** Every API route, each listed once. */
+  const routes: Route[] = [...tableRoutes, ...(ctx.players?.routes?.routes() ?? [])];
+  checkRoutes(routes);
+
   const route = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     // HEAD is answered as GET is (Node sends no body for it).
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
@@ -141,40 +192,27 @@ export function httpHandler(ctx: HttpContext) {
     }
     if (path === '/metrics' && ctx.metricsHere)
       return send(res, 200, metrics.render(service.counts()), 'text/plain; version=0.0.4');
-    if (path === '/api/server-info' && method === 'GET') return send(res, 200, ctx.serverInfo());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (await ctx.players?.routes?.route(req, res, url, method, address, send, readBody)) return;
-    if (path === '/api/tables' && method === 'POST') {
-      if (!ctx.accepting())
-        throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
-      return send(res, 201, await service.create(await readBody(req), address));
+    if (path.startsWith('/api/')) {
+      // The session first, for every API request: a state change without its CSRF token is
+      // refused before any route is looked at.
+      const session = await ctx.players?.routes?.sessionOf(req, method, path);
+      const found = findRoute(routes, method, path);
+      if (found === 'wrong-method')
+        throw new RequestError(405, 'bad-method', `${method} is not allowed on ${path}.`);
+      if (!found) throw new RequestError(404, 'not-found', `No API at ${path}.`);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      return found.route.handle({
+        req,
+        res,
+        url,
+        method,
+        params: found.params,
+        address,
+        session,
+        send: (status, body, type) => send(res, status, body, type),
+        readBody: () => readBody(req),
+      });
     }
-    if (path === '/api/tables' && method === 'GET')
-      return send(res, 200, { tables: await service.listPublic() });
-    const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})(?:\/(join|record|rematch))?$/.exec(path);
-    if (m) {
-      const table = await service.load(m[1]);
-      if (!table) throw new RequestError(404, 'no-table', `There is no table "${m[1]}".`);
-      const action = m[2];
-      // What a node answers of a table is never behind what another node acknowledged.
-      if (method === 'GET') await table.catchUp();
-      if (!action && method === 'GET') return send(res, 200, table.details());
-      if (action === 'join' && method === 'POST')
-        return send(res, 200, await service.join(table, await readBody(req), bearerOf(req)));
-      if (action === 'record' && method === 'GET') {
-        if (table.stored.status !== 'finished')
-          throw new RequestError(
-            409,
-            'not-finished',
-            'The record is published once the game is over.',
-          );
-        return send(res, 200, table.record());
-      }
-      if (action === 'rematch' && method === 'POST')
-        return send(res, 200, await service.rematch(table, bearerOf(req)));
-      throw new RequestError(405, 'bad-method', `${method} is not allowed on ${path}.`);
-    }
-    if (path.startsWith('/api/')) throw new RequestError(404, 'not-found', `No API at ${path}.`);
     if (method === 'GET' && serveStatic(path, res)) return;
     throw new RequestError(404, 'not-found', `Nothing at ${path}.`);
   };
