@@ -209,8 +209,8 @@ describe('boss play', () => {
     // The row shows revealed cards with the last one of a city in brackets.
     expect(all).toMatch(/^ {0,1}\d\. [A-Z][\w ]+ {2,}(\S+ )*\[[^\]]+\]/m);
     // Bots' turns are narrated; other seats' hands appear only as counts by city.
-    expect(all).toMatch(/Bot [13] \(heuristic\) revealed /);
-    expect(all).toMatch(/[13] Bot [13] \(heuristic\)\n +score .*\n +hand: \d+ cards? \(/);
+    expect(all).toMatch(/Bot [13] \(Rules of thumb\) revealed /);
+    expect(all).toMatch(/[13] Bot [13] \(Rules of thumb\)\n +score .*\n +hand: \d+ cards? \(/);
     expect(prompts).toBeGreaterThan(5);
   });
 
@@ -262,7 +262,7 @@ describe('boss play', () => {
     const all = printed.join('\n');
     expect(all).toContain('You are seat 2 of 3.');
     expect(all).toContain(
-      'Opponents: Bot 1 (heuristic), Bot 3 (random). Type help for how to play.',
+      'Opponents: Bot 1 (Rules of thumb), Bot 3 (Random). Type help for how to play.',
     );
     expect(all).toContain('Commands: legal (what you may do now)');
     // Long lines wrap at 80 columns: read them joined.
@@ -272,8 +272,10 @@ describe('boss play', () => {
     // The table is shown when the turn comes, and again for show.
     expect(all.match(/── The Boss, round 1/g)).toHaveLength(2);
     // Seat 0 deals and moves first, so a bot moved before the person's first turn.
-    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeGreaterThan(0);
-    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeLessThan(all.indexOf('your turn> '));
+    expect(all.indexOf('Bot 1 (Rules of thumb) revealed ')).toBeGreaterThan(0);
+    expect(all.indexOf('Bot 1 (Rules of thumb) revealed ')).toBeLessThan(
+      all.indexOf('your turn> '),
+    );
     expect(prompts).toBe(5);
     expect(all).toContain('You left the game.');
     expect(all).not.toContain('Ranking');

@@ -4,7 +4,7 @@ import { describeClocks, fit, seatNamer, widthOf } from './session.js';
 describe('the terminal session helpers', () => {
   it('names seats as the web does: You, a name, Bot N (spec) counted from 1, Seat N', () => {
     const name = seatNamer(1, [{ bot: 'ismcts:hard' }, { name: 'Me' }, { name: 'Ann' }, {}]);
-    expect([0, 1, 2, 3].map(name)).toEqual(['Bot 1 (ismcts:hard)', 'You', 'Ann', 'Seat 4']);
+    expect([0, 1, 2, 3].map(name)).toEqual(['Bot 1 (Hard search)', 'You', 'Ann', 'Seat 4']);
   });
 
   it('wraps a long line at spaces under its own indentation, colour codes taking no room', () => {
@@ -30,6 +30,6 @@ describe('the terminal session helpers', () => {
         0,
         name,
       ),
-    ).toBe('time left 0:05 · Bot 2 (random) 1:01 · time left paused');
+    ).toBe('time left 0:05 · Bot 2 (Random) 1:01 · time left paused');
   });
 });

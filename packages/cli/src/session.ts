@@ -14,6 +14,7 @@ import {
   type Viewer,
 } from '@boss-table/core';
 import type { Io } from './args.js';
+import { botName } from '@boss-table/games/bot-names';
 
 /**
  * One seat at a table in the terminal, for every game: the game's terminal pieces draw the
@@ -62,7 +63,7 @@ export const ANSI_STYLE: TextStyle = {
 export const styleFor = (io: Io): TextStyle => (io.colour ? ANSI_STYLE : PLAIN_STYLE);
 
 /**
- * Seat names as the web shows them: "You", a player's name, "Bot 2 (heuristic)" for a bot
+ * Seat names as the web shows them: "You", a player's name, "Bot 2 (Rules of thumb)" for a bot
  * (seats counted from 1), else "Seat 2".
  */
 export function seatNamer(
@@ -73,7 +74,7 @@ export function seatNamer(
     if (seat === viewer) return 'You';
     const s = seats[seat];
     if (s?.name) return s.name;
-    return s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`;
+    return s?.bot ? `Bot ${seat + 1} (${botName(s.bot)})` : `Seat ${seat + 1}`;
   };
 }
 

@@ -11,7 +11,7 @@ import type { ImbEvent } from './events.js';
 import type { ImbLegal } from './legal-summary.js';
 import { CLOCK_KINDS, type ClockKind, type ImbMove } from './move.js';
 import type { ImbView } from './view.js';
-import { cardWords, eventWords } from './words.js';
+import { cardWords, END_WORDS, eventWords } from './words.js';
 
 /**
  * I'm the Boss! in the terminal. Moves are typed as a word and their fields, cards and items
@@ -255,7 +255,7 @@ export const imTheBossTerminal: TerminalPieces<ImbView, ImbEvent, ImbLegal | nul
   isOver: (v) => v.table.phase === 'over',
   renderEnd(v, ctx) {
     const t = v.table;
-    return `Game over (${t.endReason}): ${t.money.map((m, p) => `${ctx.name(p)} ${m} M`).join(', ')}.`;
+    return `Game over: ${END_WORDS[t.endReason ?? ''] ?? 'the game is over'}. Money: ${t.money.map((m, p) => `${ctx.name(p)} ${m} M`).join(', ')}.`;
   },
 };
 

@@ -45,7 +45,7 @@ interface Advice {
   readonly share?: number;
 }
 
-const botName = (seat: number) => `Bot ${seat + 1} (heuristic)`;
+const botName = (seat: number) => `Bot ${seat + 1} (Rules of thumb)`;
 
 /**
  * The clan cards (their words) seat 0 (the viewer) would commit to a deal on `space` that it
@@ -545,7 +545,7 @@ describe("I'm the Boss! in a real browser", () => {
       await page.getByLabel('Short game (12 tiles)').check();
       await page.getByLabel('Pace').selectOption('quick');
       await page.getByRole('button', { name: 'Create table' }).click();
-      await page.getByRole('button', { name: 'Sit here' }).click();
+      // One person and bots: the lobby seats its creator at once.
       await page.locator('.imb-board').waitFor();
       id = /#\/t\/([^?/]+)/.exec(page.url())![1];
       await shot(page, 'im-the-boss-desktop');
@@ -645,7 +645,7 @@ describe("I'm the Boss! in a real browser", () => {
     const prompt = page.locator('section.imb-window');
     await prompt.waitFor({ timeout: 30_000 });
     expect(await prompt.getAttribute('aria-label')).toBe('stop window');
-    expect(await prompt.textContent()).toMatch(/Bot \d \(heuristic\) played I'm the Boss!/);
+    expect(await prompt.textContent()).toMatch(/Bot \d \(Rules of thumb\) played I'm the Boss!/);
     await page.getByLabel('window clock').waitFor();
     await shot(page, 'im-the-boss-stop-boss-card');
 

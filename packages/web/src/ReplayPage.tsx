@@ -7,6 +7,7 @@ import { Analysis } from './shell/Analysis.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { ArrowIcon } from './shell/icons.js';
 import { ReplayChat } from './account/ReplayChat.js';
+import { botName } from '@boss-table/games/bot-names';
 
 /** Replay paces: milliseconds per step. */
 const PACES = { slow: 2000, normal: 900, fast: 300 } as const;
@@ -26,7 +27,7 @@ function recordNames(raw: unknown): Names {
   return (seat) => {
     const p = list[seat];
     if (typeof p?.name === 'string' && p.name) return p.name;
-    if (typeof p?.bot === 'string') return `Bot ${seat + 1} (${p.bot})`;
+    if (typeof p?.bot === 'string') return `Bot ${seat + 1} (${botName(p.bot)})`;
     return `Seat ${seat + 1}`;
   };
 }

@@ -26,8 +26,12 @@ import { TableChat } from './account/Chat.js';
 import { GameLog } from './shell/GameLog.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
+import { botName } from '@boss-table/games/bot-names';
 
 type EventsMessage = Extract<ServerMessage, { type: 'events' }>;
+
+/** The seat a rules' clock moves as (core's `CLOCK`), kept here so the shell stays small. */
+const CLOCK = -1;
 
 /** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
 interface Perf {
@@ -154,7 +158,13 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       const past = c.state?.past;
       if (c.state && past) {
         delete c.state.past;
-        setBatches(past.slice(-400).map((p) => ({ id: n++, events: p.events })));
+        setBatches(
+          past.slice(-400).map((p) => ({
+            id: n++,
+            events: p.events,
+            ...(p.seat === CLOCK ? { byClock: true } : {}),
+          })),
+        );
       }
       copy();
     });
@@ -165,7 +175,12 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     c.on('rematch', (t) => live && setRematch(t));
     c.on('error', (e) => live && setError(e.message));
     const onEvents = (m: EventsMessage) => {
-      const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
+      const batch = {
+        id: n++,
+        events: m.events,
+        ...(m.standIn ? { standIn: m.standIn } : {}),
+        ...(m.seat === CLOCK ? { byClock: true } : {}),
+      };
       setBatches((old) => [...old, batch].slice(-400));
       const p = partsRef.current;
       const seat = c.state?.seat ?? null;
@@ -508,5 +523,5 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
 export function nameOf(seats: readonly PublicSeat[], seat: number, me: number | null): string {
   if (seat === me) return 'You';
   const s = seats[seat];
-  return s?.name ?? (s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`);
+  return s?.name ?? (s?.bot ? `Bot ${seat + 1} (${botName(s.bot)})` : `Seat ${seat + 1}`);
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Profile } from '@boss-table/client';
 import { client } from '../client.js';
 import { gameName, GamesList } from './GamesList.js';
+import { botAbout, botName } from '@boss-table/games/bot-names';
 
 /** A rating over time: one point per rated game, as a small SVG line. */
 export function RatingPlot({ points }: { points: readonly { at: number; rating: number }[] }) {
@@ -48,9 +49,12 @@ export default function ProfilePage({ name }: { name: string }) {
   return (
     <section className="panel profile" aria-label="profile">
       <h1>
-        {profile.name}
+        {profile.kind === 'bot' ? botName(profile.name) : profile.name}
         {profile.kind === 'bot' && <span className="tag"> bot</span>}
       </h1>
+      {profile.kind === 'bot' && botAbout(profile.name) && (
+        <p className="muted">This bot {botAbout(profile.name)}.</p>
+      )}
       <p>
         {profile.played} {profile.played === 1 ? 'game' : 'games'} played, {profile.won} won
         {profile.since !== undefined &&

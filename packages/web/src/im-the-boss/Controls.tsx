@@ -29,6 +29,104 @@ export function useCountdown(clocks: readonly ClockState[], kinds: readonly stri
   return clock.running ? Math.max(0, clock.deadline - now) : clock.leftMs;
 }
 
+/** Below this many milliseconds a clock is shown as running out. */
+export const LOW_MS = 5_000;
+
+/** One running clock of the rules in words, for the strip above the board. */
+export interface ClockLine {
+  readonly id: string;
+  readonly text: string;
+  readonly left: number;
+  readonly running: boolean;
+  readonly low: boolean;
+  /** What happens at zero, said when the clock is low. */
+  readonly then: string;
+}
+
+/**
+ * The rules' clocks outside a window, each in words: whose turn or step, the deal's time, and
+ * how long the deal may go without progress before it breaks down.
+ */
+export function clockLines(
+  clocks: readonly ClockState[],
+  view: ImbView,
+  names: Names,
+  now: number,
+): ClockLine[] {
+  const out: ClockLine[] = [];
+  const me = view.viewer;
+  for (const c of clocks) {
+    const kind = c.id.split(':')[0];
+    const left = c.running ? Math.max(0, c.deadline - now) : c.leftMs;
+    const who = c.seats[0];
+    const mine = who !== undefined && who === me;
+    const whose = mine ? 'Your' : `${names(who ?? 0)}’s`;
+    let text: string;
+    let then: string;
+    switch (kind) {
+      case 'turn':
+        text = `${whose} turn`;
+        then = mine ? 'then the turn is played for you' : 'then the turn is played for them';
+        break;
+      case 'discard':
+        text = `${whose} discard`;
+        then = 'then the newest cards are discarded';
+        break;
+      case 'step':
+        text = `${whose} step`;
+        then = 'then the step ends';
+        break;
+      case 'deal':
+        text = c.running ? 'The deal' : 'The deal (paused)';
+        then = 'then the deal breaks down';
+        break;
+      case 'idle':
+        text = c.running ? 'Without progress' : 'Without progress (paused)';
+        then = 'then the deal breaks down: make or accept an offer';
+        break;
+      default:
+        continue; // a window's clock: the window's own prompt shows it
+    }
+    out.push({ id: c.id, text, left, running: c.running, low: c.running && left <= LOW_MS, then });
+  }
+  return out;
+}
+
+/** The rules' clocks that run now, above the board where the eye is; red near their end. */
+export function ClockStrip({
+  clocks,
+  view,
+  names,
+}: {
+  clocks: readonly ClockState[];
+  view: ImbView;
+  names: Names;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const running = clocks.some((c) => c.running);
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [running]);
+  const lines = clockLines(clocks, view, names, now);
+  if (lines.length === 0) return null;
+  return (
+    <div className="imb-clocks" role="group" aria-label="clocks">
+      {lines.map((l) => (
+        <span
+          key={l.id}
+          className={`imb-clock${l.low ? ' low' : ''}${l.running ? '' : ' paused'}`}
+          role="timer"
+        >
+          {l.text} <strong>{formatClock(l.left)}</strong>
+          {l.low && <span className="imb-clock-then"> — {l.then}</span>}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** Checkboxes for a set of cards or items; `chosen` in, toggles out. */
 function Picks({
   view,

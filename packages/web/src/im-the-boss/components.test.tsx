@@ -12,6 +12,7 @@ import {
   type ImbMove,
   type ImbState,
 } from '@boss-table/im-the-boss';
+import type { ClockState } from '@boss-table/client';
 import type { TablePieces } from '../registry.js';
 import { EndRoll, newestEndRoll, SHOW_MS, TUMBLE_MS } from './EndRoll.js';
 import ImbTable from './ImbTable.js';
@@ -52,7 +53,7 @@ function play(s: ImbState, seat: number, move: ImbMove): ImbState {
 const legalOf = (s: ImbState, seat: number) => imTheBoss.legalSummary!(s, seat) as ImbLegal | null;
 
 /** Renders the table as `seat` sees it; the moves its controls send are collected. */
-function table(s: ImbState, seat: number | null, clocks = []) {
+function table(s: ImbState, seat: number | null, clocks: ClockState[] = []) {
   const sent: ImbMove[] = [];
   const utils = render(
     <ImbTable
@@ -176,6 +177,33 @@ describe("I'm the Boss! web table", () => {
     expect(form.className).not.toMatch(/imb-folded/);
     // The propose form is still there (folding hides, it does not lose the draft).
     expect(within(form).getAllByRole('button', { name: /^Propose to / }).length).toBeGreaterThan(0);
+  });
+
+  it("shows the deal's clocks above the board, and warns near the end what happens at zero", () => {
+    const s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    const now = Date.now();
+    const clocks: ClockState[] = [
+      { id: 'deal:1:0', seats: [], deadline: now + 40_000, running: true, leftMs: 40_000 },
+      { id: 'idle:1:0', seats: [], deadline: now + 3_000, running: true, leftMs: 3_000 },
+    ];
+    table(s, boss, clocks);
+    const strip = screen.getByRole('group', { name: 'clocks' });
+    const timers = within(strip).getAllByRole('timer');
+    expect(timers.map((t) => t.textContent)).toEqual([
+      'The deal 0:40',
+      'Without progress 0:03 — then the deal breaks down: make or accept an offer',
+    ]);
+    expect(timers[0].className).not.toMatch(/low/);
+    expect(timers[1].className).toMatch(/low/);
+    cleanup();
+    // A turn's clock names whose turn it is; a window's clock stays in the window's prompt.
+    table(s, 1, [
+      { id: 'turn:4', seats: [2], deadline: now + 15_000, running: true, leftMs: 15_000 },
+      { id: 'stopWindow:1:1', seats: [1], deadline: now + 3_000, running: true, leftMs: 3_000 },
+    ]);
+    const turn = within(screen.getByRole('group', { name: 'clocks' })).getAllByRole('timer');
+    expect(turn.map((t) => t.textContent)).toEqual(['Seat 3’s turn 0:15']);
   });
 
   it('a seat sees only its own hand', () => {
