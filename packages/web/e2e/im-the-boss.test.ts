@@ -355,13 +355,15 @@ async function playByClicking(
         continue;
       }
       const form = page.locator('form[aria-label="your move"]');
-      const offers = page.getByRole('region', { name: 'offers to accept' });
-      if (s.heading !== 'You are the Boss' && (await offers.count())) {
+      const offers = page.getByRole('region', { name: 'offers to you' });
+      // The box stays while the deal is open: an offer is one with an Accept button.
+      const accepts = offers.getByRole('button', { name: /^Accept #/ });
+      if (s.heading !== 'You are the Boss' && (await accepts.count())) {
         if (!seen.has('offer-shot')) {
           seen.add('offer-shot');
           await shot(page, 'im-the-boss-offer');
         }
-        await offers.getByRole('button', { name: 'Accept' }).first().click();
+        await accepts.first().click();
         seen.add('accepted');
         count('accepted');
         await page.waitForTimeout(150);
@@ -492,9 +494,9 @@ async function playByClicking(
             count('proposed');
             lastProposal = Date.now();
           }
-        } else if (Date.now() - lastProposal > 5000 && (await offers.count())) {
+        } else if (Date.now() - lastProposal > 5000 && (await accepts.count())) {
           // A bot's own terms to the Boss, when it has not taken mine: take them.
-          await offers.getByRole('button', { name: 'Accept' }).first().click();
+          await accepts.first().click();
           seen.add('accepted-as-boss');
         } else if (
           Date.now() - Math.max(lastProposal, asked.get(`${deal}|since`)!) > 10_000 &&
@@ -505,8 +507,8 @@ async function playByClicking(
           seen.add('abandoned');
           count('abandoned');
         } else await page.waitForTimeout(200);
-      } else if (await offers.count()) {
-        await offers.getByRole('button', { name: 'Accept' }).first().click();
+      } else if (await accepts.count()) {
+        await accepts.first().click();
         seen.add('accepted-as-boss');
       } else {
         await page.waitForTimeout(200);

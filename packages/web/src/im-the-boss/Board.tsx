@@ -1,5 +1,12 @@
 import type { CSSProperties } from 'react';
-import { BOARD, FAMILIES, placardId, type ImbLegal, type ImbView } from '@boss-table/im-the-boss';
+import {
+  BOARD,
+  dividendsWords,
+  FAMILIES,
+  placardId,
+  type ImbLegal,
+  type ImbView,
+} from '@boss-table/im-the-boss';
 import type { Names } from '../registry.js';
 import {
   FAMILY_COLORS,
@@ -34,6 +41,20 @@ export function Fam({ view, f, faded }: { view: ImbView; f: number; faded?: bool
 }
 
 const famIndex = (k: string) => FAMILIES.indexOf(k as never);
+
+/** The families' marks and names, always in view (a phone has no hover). */
+export function FamilyLegend({ view }: { view: ImbView }) {
+  return (
+    <p className="imb-legend" aria-label="families">
+      {FAMILIES.map((_, f) => (
+        <span key={f}>
+          <Fam view={view} f={f} /> {familyName(view, f)}
+        </span>
+      ))}
+      <span className="muted">faded: one of several will do</span>
+    </p>
+  );
+}
 
 /** One space of the loop: what it needs, its dividends, its tile once closed, the marker. */
 function Space({
@@ -140,7 +161,7 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           {d.agreements
             .map(
               (a) =>
-                `${names(a.seat)} — ${a.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for ${a.dividends}`,
+                `${names(a.seat)} — ${a.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for ${dividendsWords(a.dividends)}`,
             )
             .join('; ')}
         </p>
@@ -164,7 +185,8 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           {d.proposals.map((p) => (
             <li key={p.id}>
               #{p.id} {names(p.from)} → {names(p.to)}:{' '}
-              {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for {p.dividends}
+              {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for{' '}
+              {dividendsWords(p.dividends)}
             </li>
           ))}
         </ul>
@@ -274,6 +296,7 @@ export function Board({
           Tiles left: {t.tiles.length - t.tileIndex} · draw pile {view.drawPile}
         </span>
       </p>
+      <FamilyLegend view={view} />
       <div className="imb-loop">
         {BOARD.map((sp) => (
           <Space
