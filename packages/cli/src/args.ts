@@ -26,6 +26,11 @@ export function parseArgs(
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    // Every command answers --help (and -h), whether or not its flags list it.
+    if (arg === '--help' || arg === '-h') {
+      flags.help = true;
+      continue;
+    }
     if (!arg.startsWith('--') || arg === '--') {
       positional.push(arg);
       continue;

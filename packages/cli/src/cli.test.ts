@@ -217,6 +217,9 @@ describe('boss play', () => {
   it('answers usage errors of play with exit code 2', async () => {
     expect((await run('play', '--players', '7')).code).toBe(2);
     expect((await run('play', '--players', '2', '--seat', '3')).err).toContain('--seat');
+    // Seats count from 1 for people, as the table's own lines do.
+    expect((await run('play', '--players', '2', '--seat', '0')).err).toMatch(/from 1/);
+    expect((await run('play', '--help')).out).toMatch(/--seat +your seat, counting from 1/);
     const partial = await run('play', '--server', 'http://127.0.0.1:1', '--table', 't');
     expect(partial.code).toBe(2);
     expect(partial.err).toContain('go together');

@@ -1,5 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { describeClocks, fit, seatNamer, widthOf } from './session.js';
+import type { TerminalPieces } from '@boss-table/core';
+import { describeClocks, fit, runSession, seatNamer, widthOf, type TableFeed } from './session.js';
 
 describe('the terminal session helpers', () => {
   it('names seats as the web does: You, a name, Bot N (spec) counted from 1, Seat N', () => {
@@ -31,5 +33,36 @@ describe('the terminal session helpers', () => {
         name,
       ),
     ).toBe('time left 0:05 · Bot 2 (Random) 1:01 · time left paused');
+  });
+
+  it('quits at once while another seat is to play and the input stays open', async () => {
+    let closed = false;
+    const feed: TableFeed = {
+      seat: 0,
+      view: () => ({}),
+      legal: () => null, // never this seat's turn
+      clocks: () => [],
+      name: String,
+      submit: () => Promise.resolve({ ok: true }),
+      start: () => {},
+      outcome: () => Promise.resolve(undefined),
+      close: () => {
+        closed = true;
+      },
+    };
+    const input = new PassThrough();
+    const out: string[] = [];
+    const done = runSession({} as TerminalPieces, feed, input, {
+      out: (t) => out.push(t),
+      err: () => {},
+    });
+    input.write('quit\n'); // and the input is not ended
+    const code = await Promise.race([
+      done,
+      new Promise((r) => setTimeout(() => r('still running'), 1000)),
+    ]);
+    expect(code).toBe(0);
+    expect(closed).toBe(true);
+    expect(out).toContain('You left the game.');
   });
 });

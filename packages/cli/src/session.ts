@@ -225,6 +225,12 @@ export function runSession(
     }
 
     rl.on('line', (line) => {
+      // Leaving needs no turn: quit is taken at once, whoever is to play.
+      if (/^(quit|exit)$/.test(line.trim())) {
+        io.out('You left the game.');
+        finish(0);
+        return;
+      }
       queue.push(line);
       pump();
     });

@@ -120,7 +120,7 @@ export function eventWords(
     case 'handDealt':
       return you('seat') ? `Your hand: ${list(e.cards)}.` : `${s('seat')} is dealt 5 cards.`;
     case 'turnStarted':
-      return `${s('seat')}: ${you('seat') ? 'your' : 'their'} turn (round ${e.round as number}).`;
+      return `${you('seat') ? 'Your' : `${s('seat')}’s`} turn (round ${e.round as number}).`;
     case 'markerPlaced':
       return `${s('seat')} ${verb('seat', 'place', 'places')} the marker on space ${e.space as number}.`;
     case 'rolled':
@@ -181,7 +181,7 @@ export function eventWords(
     case 'lastCallPassed':
       return `${s('seat')} ${verb('seat', 'pass', 'passes')}.`;
     case 'stepStarted':
-      return `${s('seat')}: ${you('seat') ? 'your' : 'their'} step.`;
+      return `${you('seat') ? 'Your' : `${s('seat')}’s`} step.`;
     case 'dealClosed': {
       const pays = (e.payments as { seat: number; amount: number }[]).map(
         (p) => `${p.seat === viewer ? 'you' : name(p.seat)} ${m(p.amount)}`,
@@ -200,7 +200,7 @@ export function eventWords(
     case 'dealBrokeDown':
       return `The deal breaks down: ${reasonWords(BREAKDOWN_WORDS, e.reason)}.`;
     case 'turnPassed':
-      return `The turn passes to ${s('to')}.`;
+      return `The turn passes to ${you('to') ? 'you' : s('to')}.`;
     case 'gameOver': {
       const w = e.winners as number[];
       const who = w.map((p) => (p === viewer ? 'You' : name(p)));

@@ -174,8 +174,8 @@ export function Lobby() {
     <div className="lobby">
       <section className="panel site-intro" aria-label="about Boss Table">
         <p>
-          <strong>Boss Table</strong> is where you play the “Boss” family of board games with
-          friends or bots, in the browser or a terminal, free and without ads.
+          <strong>Boss Table</strong>: play the “Boss” family of board games with friends or bots,
+          in the browser or a terminal.
         </p>
         <ul className="game-blurbs">
           {GAMES.map((g) => (
