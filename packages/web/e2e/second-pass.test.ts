@@ -138,3 +138,73 @@ describe('the table, second pass', () => {
     await page.close();
   }, 60_000);
 });
+
+/** The Boss: one turn by clicking (cubes on a city every other turn, then the first card). */
+async function theBossTurn(page: Page, n: number): Promise<boolean> {
+  const composer = page.getByRole('form', { name: 'your turn' });
+  try {
+    if (n % 2 === 0) {
+      const city = composer.locator('fieldset').first().locator('button:not([disabled])').nth(1);
+      if (await city.count()) await city.click({ timeout: 2000 });
+    }
+    await composer.locator('fieldset').nth(1).locator('button').first().click({ timeout: 2000 });
+    const confirm = composer.getByRole('button', { name: 'Confirm turn' });
+    if (await confirm.isDisabled({ timeout: 2000 })) {
+      await composer.getByRole('button', { name: 'No cubes' }).click({ timeout: 2000 });
+      await composer.locator('fieldset').nth(1).locator('button').first().click({ timeout: 2000 });
+    }
+    if (await confirm.isDisabled({ timeout: 2000 })) return false;
+    await confirm.click({ timeout: 2000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('The Boss at 1366×768', () => {
+  it('the log and the round results in view beside the board; the round end held; the last rewards at the end', async () => {
+    const created = await createTable(server, {
+      game: 'the-boss',
+      options: {},
+      seats: [
+        { kind: 'human' },
+        { kind: 'bot', bot: 'heuristic' },
+        { kind: 'bot', bot: 'heuristic' },
+      ],
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await takeSeat(page, server, created, 0, 'Alice');
+    const over = page.getByRole('heading', { name: 'Game over' });
+    const results = page.getByRole('region', { name: 'round results' });
+    let shots = 0;
+    for (let n = 0; n < 400 && !(await over.count()); n++) {
+      if ((await results.count()) && shots === 0 && !(await over.count())) {
+        shots++;
+        // The round's end stays on the board, rewards revealed, with its results and the log
+        // in view at 1366×768 (nothing below the fold to find them).
+        await page.locator('.round-end-note').waitFor();
+        expect(await page.locator('.reward-face').count()).toBeGreaterThan(0);
+        for (const area of [results, page.getByRole('region', { name: 'game log' })]) {
+          const box = (await area.boundingBox())!;
+          expect(box.y).toBeLessThan(DESKTOP.height - 60);
+        }
+        await both(page, 'the-boss-round-end');
+        // Held until the player moves on.
+        await page.waitForTimeout(9_000);
+        expect(await results.count()).toBe(1);
+        await results.getByRole('button', { name: 'Next round' }).click();
+        expect(await page.locator('.round-end-note').count()).toBe(0);
+      }
+      const confirm = page.getByRole('button', { name: 'Confirm turn' });
+      if (await confirm.count()) await theBossTurn(page, n);
+      else await page.waitForTimeout(100);
+    }
+    await over.waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    // The end shows the last rewards on the cities, not blank tiles.
+    expect(await page.locator('.reward-face').count()).toBeGreaterThan(0);
+    expect(shots).toBe(1);
+    await both(page, 'the-boss-end');
+    await page.close();
+  }, 240_000);
+});

@@ -57,7 +57,7 @@ let lastFrame = 0;
 const framesSince = (t: number) => (lastFrame > t ? 1 : 0);
 
 /** How long a round's results stay up before they close by themselves. */
-const RESULTS_MS = 12_000;
+const RESULTS_MS = 8_000;
 
 /** Refusals of a join, in words, for the form. */
 const JOIN_REFUSALS: Record<string, string> = {
@@ -206,12 +206,14 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     return () => clearInterval(t);
   }, []);
 
-  // Round results close by themselves.
+  // A round's results stay until a seated player moves on (Next round, or their next move);
+  // watching (bots only, or a spectator), they close by themselves after a few seconds.
+  const seatedHere = state?.seat !== null && state?.seat !== undefined;
   useEffect(() => {
-    if (!results) return;
+    if (!results || seatedHere) return;
     const t = setTimeout(() => setResults(null), RESULTS_MS);
     return () => clearTimeout(t);
-  }, [results]);
+  }, [results, seatedHere]);
 
   const seats = state?.seats;
   const me = state?.seat ?? null;
@@ -267,6 +269,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     if (!conn) return;
     setBusy(true);
     setError(null);
+    setResults(null);
     try {
       await conn.move(m);
     } catch (e) {
@@ -370,6 +373,23 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
     </section>
   );
+  const resultsPanel = results && (
+    <section className="panel results area-results" aria-label="round results">
+      <h2>
+        Round results{' '}
+        <button type="button" onClick={() => setResults(null)}>
+          {outcome ? 'Close' : 'Next round'}
+        </button>
+      </h2>
+      <ol>
+        {results.lines.map((line, i) => (
+          <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.15}s` }}>
+            {line}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
   const side = (
     <aside className="area-side">
       <PlayerPanels
@@ -383,24 +403,6 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         now={now}
         turnMs={summary ? turnMsOf(summary.timer) : 0}
       />
-      {results && (
-        <section className="panel results" aria-label="round results">
-          <h2>
-            Round results{' '}
-            <button type="button" onClick={() => setResults(null)} aria-label="close round results">
-              ×
-            </button>
-          </h2>
-          <ol>
-            {results.lines.map((line, i) => (
-              <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.4}s` }}>
-                {line}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-      <GameLog batches={batches} parts={parts} viewer={me} names={names} />
       {conn && <TableChat conn={conn} seated={me !== null} />}
     </aside>
   );
@@ -500,11 +502,17 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         busy={busy}
         clocks={state.clocks}
         setPrompt={setPrompt}
+        roundEnd={results !== null}
         layout={({ board, controls, more }) => (
           <div className="table-main">
             <div className="col-board">
               <div className="area-board">{board}</div>
               {end}
+              {/* The round's results and the log under the board, in view beside it. */}
+              {resultsPanel}
+              <div className="area-log">
+                <GameLog batches={batches} parts={parts} viewer={me} names={names} />
+              </div>
               {more && <div className="area-more">{more}</div>}
             </div>
             <div className="col-right">

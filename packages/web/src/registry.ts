@@ -49,6 +49,11 @@ export interface TableProps {
    */
   readonly setPrompt?: (step: string | null) => void;
   /**
+   * The shell shows a round's results (until the player moves on): a game may keep that
+   * round's end on its board meanwhile, instead of the next round's empty one.
+   */
+  readonly roundEnd?: boolean;
+  /**
    * Puts the game's pieces in the shell's layout: the board, the controls for this seat's turn
    * (null when it has nothing to do) and details for below the board. The game's `Table`
    * returns what this returns.
