@@ -208,3 +208,25 @@ describe('The Boss at 1366×768', () => {
     await page.close();
   }, 240_000);
 });
+
+describe('Big Boss at 1366×768', () => {
+  it('the log beside or under the board, within reach', async () => {
+    const created = await createTable(server, {
+      game: 'big-boss',
+      options: {},
+      seats: [
+        { kind: 'human' },
+        { kind: 'bot', bot: 'heuristic' },
+        { kind: 'bot', bot: 'heuristic' },
+      ],
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await takeSeat(page, server, created, 0, 'Alice');
+    await page.getByRole('region', { name: 'game log' }).waitFor();
+    await page.waitForTimeout(1500);
+    const box = (await page.getByRole('region', { name: 'game log' }).boundingBox())!;
+    expect(box.y).toBeLessThan(DESKTOP.height);
+    await both(page, 'big-boss-table');
+    await page.close();
+  }, 60_000);
+});
