@@ -1,7 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TerminalPieces } from '@boss-table/core';
-import { describeClocks, fit, runSession, seatNamer, widthOf, type TableFeed } from './session.js';
+import {
+  changedLines,
+  describeClocks,
+  fit,
+  runSession,
+  seatNamer,
+  widthOf,
+  type TableFeed,
+} from './session.js';
 
 describe('the terminal session helpers', () => {
   it('names seats as the web does: You, a name, Bot N (spec) counted from 1, Seat N', () => {
@@ -64,5 +72,14 @@ describe('the terminal session helpers', () => {
     expect(code).toBe(0);
     expect(closed).toBe(true);
     expect(out).toContain('You left the game.');
+  });
+
+  it('tells what changed in the table, not the whole table again (clock lines left out)', () => {
+    const before =
+      'Deal: You are the Boss\n  proposal 1: Ann → You\n  clock, the deal: 0:40\nYour hand: 1 Stop';
+    const after =
+      'Deal: You are the Boss\n  proposal 1: Ann → You\n  proposal 2: Bob → You\n  clock, the deal: 0:38\nYour hand: 1 Stop';
+    expect(changedLines(before, after)).toEqual(['  proposal 2: Bob → You']);
+    expect(changedLines(after, after)).toEqual([]);
   });
 });

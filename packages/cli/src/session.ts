@@ -112,6 +112,23 @@ export function fit(text: string, width: number): string {
     .join('\n');
 }
 
+// eslint-disable-next-line no-control-regex -- colour codes are what is stripped
+const STYLE = /\x1b\[[0-9;]*m/g;
+const stripStyle = (l: string) => l.replace(STYLE, '');
+
+/** The lines of `next` that `prev` did not have (clock lines, which always move, left out). */
+export function changedLines(prev: string, next: string): string[] {
+  const had = new Map<string, number>();
+  for (const l of prev.split('\n')) had.set(l, (had.get(l) ?? 0) + 1);
+  const out: string[] = [];
+  for (const l of next.split('\n')) {
+    const n = had.get(l) ?? 0;
+    if (n > 0) had.set(l, n - 1);
+    else if (!/^\s*clock\b/.test(stripStyle(l))) out.push(l);
+  }
+  return out;
+}
+
 /** The help a seat gets: the game's own, then the shell's commands. */
 export const helpFor = (pieces: TerminalPieces): string => `${pieces.help}\n${COMMANDS}`;
 
@@ -140,6 +157,9 @@ export function runSession(
   /** After a move is taken, the session waits for its change before asking again. */
   let awaitingChange = false;
   let finished = false;
+  /** The table as last printed, to print only what changed. */
+  let lastTable: string | null = null;
+  let moved = false;
 
   return new Promise<number>((resolve) => {
     const finish = (code: number) => {
@@ -153,7 +173,17 @@ export function runSession(
     const showTurn = (legal: unknown) => {
       const c = ctx();
       io.out('');
-      show(pieces.renderView(feed.view(), c));
+      // The whole table the first time; then only its lines that changed (an open window
+      // asks again at every change: the table printed again each time buries what happened).
+      const table = pieces.renderView(feed.view(), c);
+      // Only while asked again without having moved (a window's changes): after a move of
+      // its own, a seat gets the whole table.
+      const changed = lastTable === null || moved ? null : changedLines(lastTable, table);
+      moved = false;
+      if (changed === null || changed.length * 2 > table.split('\n').length) show(table);
+      else if (changed.length)
+        show(`${changed.join('\n')}\n${style.faint('  (show: the whole table)')}`);
+      lastTable = table;
       const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.viewer, c.name)}]` : '';
       show(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
       promptLine();
@@ -181,8 +211,10 @@ export function runSession(
       else if (line === 'legal') {
         const legal = feed.legal();
         show(legal === null ? 'You may not act now.' : pieces.describeLegal(legal, feed.view(), c));
-      } else if (line === 'show') show(pieces.renderView(feed.view(), c));
-      else if (line !== '') {
+      } else if (line === 'show') {
+        lastTable = pieces.renderView(feed.view(), c);
+        show(lastTable);
+      } else if (line !== '') {
         const legal = feed.legal();
         if (legal === null) io.out('Too late: you may not act now.');
         else {
@@ -191,6 +223,7 @@ export function runSession(
           else {
             awaitingChange = true;
             const done = await feed.submit(typed.move);
+            if (done.ok) moved = true;
             if (finished || done.ok) return;
             awaitingChange = false;
             show(
