@@ -97,6 +97,11 @@ describe('accounts in the browser', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     conn.close();
+    // The end of a rated game says how each rating moved.
+    const changes = page.getByRole('region', { name: 'rating changes' });
+    await changes.waitFor({ timeout: 15_000 });
+    expect(await changes.textContent()).toMatch(new RegExp(`${name}: 1500 → \\d+ \\([+−]\\d+\\)`));
+    expect(await changes.textContent()).toMatch(/Random \(bot\): \d+ → \d+/);
     await shot(page, 'accounts-rated-game-over');
 
     // Another browser: sign in, open the profile.
@@ -108,7 +113,9 @@ describe('accounts in the browser', () => {
     await other.getByRole('link', { name: 'Your profile' }).click();
     const rating = other.getByLabel('The Boss rating');
     await rating.waitFor({ timeout: 15_000 });
-    expect(Number(await rating.textContent())).not.toBe(1500);
+    // One rated game: provisional, marked with "?".
+    expect(await rating.textContent()).toMatch(/^\d+\?$/);
+    expect(Number((await rating.textContent())!.replace('?', ''))).not.toBe(1500);
     await expect.poll(() => other.locator('.games-list > li').count(), { timeout: 10_000 }).toBe(1);
     expect(await other.locator('.games-list').textContent()).toContain('rated');
     expect(await other.locator('svg.rating-plot').count()).toBe(1);

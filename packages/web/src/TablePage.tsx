@@ -24,6 +24,7 @@ import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { TableChat } from './account/Chat.js';
 import { GameLog } from './shell/GameLog.js';
+import { RatingChanges } from './shell/RatingChanges.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
 import { botName } from '@boss-table/games/bot-names';
@@ -356,6 +357,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     <section className="panel ranking area-end" aria-label="final ranking">
       <h2>Game over</h2>
       <End view={view} names={names} batches={batches} />
+      {summary && <RatingChanges table={id} game={summary.game} />}
       <p className="end-actions">
         <a className="button" href={`#/replay/${id}`}>
           Replay

@@ -3,6 +3,7 @@ import type { FinishedGame, Leaderboard } from '@boss-table/client';
 import { client } from '../client.js';
 import { GAMES } from '../games.js';
 import { GamesList } from './GamesList.js';
+import { PROVISIONAL_GAMES, ratingShown } from './ProfilePage.js';
 import { botAbout, botName } from '@boss-table/games/bot-names';
 
 /** `#/leaderboard/:game`: the best players and bot levels of a game. */
@@ -51,7 +52,15 @@ export function LeaderboardPage({ game }: { game: string }) {
                     </span>
                   )}
                 </td>
-                <td>{p.rating}</td>
+                <td
+                  title={
+                    p.kind !== 'bot' && p.games < PROVISIONAL_GAMES
+                      ? 'provisional: fewer than 10 rated games'
+                      : undefined
+                  }
+                >
+                  {ratingShown(p.rating, p.games, p.kind === 'bot')}
+                </td>
                 <td>{p.games}</td>
                 <td>{p.wins}</td>
               </tr>
