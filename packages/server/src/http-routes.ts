@@ -140,8 +140,10 @@ export function httpHandler(ctx: HttpContext) {
         throw new RequestError(503, 'shutting-down', 'The server is shutting down.');
       return send(res, 201, await service.create(await readBody(req), address));
     }
-    if (path === '/api/tables' && method === 'GET')
-      return send(res, 200, { tables: await service.listPublic() });
+    if (path === '/api/tables' && method === 'GET') {
+      const tables = await service.listPublic();
+      return send(res, 200, { tables: await Promise.all(tables.map((t) => withRated(t))) });
+    }
     const m = /^\/api\/tables\/([A-Za-z0-9_-]{1,40})(?:\/(join|record|rematch))?$/.exec(path);
     if (m) {
       const table = await service.load(m[1]);
@@ -149,7 +151,7 @@ export function httpHandler(ctx: HttpContext) {
       const action = m[2];
       // What a node answers of a table is never behind what another node acknowledged.
       if (method === 'GET') await table.catchUp();
-      if (!action && method === 'GET') return send(res, 200, table.details());
+      if (!action && method === 'GET') return send(res, 200, await withRated(table.details()));
       if (action === 'join' && method === 'POST')
         return send(res, 200, await service.join(table, await readBody(req), bearerOf(req)));
       if (action === 'record' && method === 'GET') {
@@ -169,6 +171,10 @@ export function httpHandler(ctx: HttpContext) {
     if (method === 'GET' && serveStatic(path, res)) return;
     throw new RequestError(404, 'not-found', `Nothing at ${path}.`);
   };
+
+  /** A table's summary with whether it is rated (known to the players' store, when there is one). */
+  const withRated = async <T extends { id: string }>(t: T): Promise<T & { rated?: true }> =>
+    (await ctx.players?.store.isRated(t.id)) ? { ...t, rated: true } : t;
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;

@@ -81,6 +81,12 @@ describe('accounts in the browser', () => {
       rated: true,
     });
     const token = await sit(page, t.id, t.invites[0]);
+    // A rated table says so: in its summary (the lobby's list tags it) and at the table.
+    const summary = (await (await fetch(`${server.url}/api/tables/${t.id}`)).json()) as {
+      rated?: boolean;
+    };
+    expect(summary.rated).toBe(true);
+    await page.locator('.action-bar .tag.rated').waitFor();
     await page.getByLabel('message to the table').fill('Have a good game, bot');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('region', { name: 'table chat' }).getByText('Have a good game').waitFor();

@@ -355,6 +355,14 @@ export function Lobby() {
                 {VISIBILITY_WORDS[t.visibility ?? 'public']} · {t.seats.length} players ·{' '}
                 {g?.describeOptions(t.options) ?? ''}
                 {g?.ownClocks ? '' : ` · ${timerWords(t.timer)}`}
+                {t.rated && (
+                  <>
+                    {' · '}
+                    <span className="tag rated" title="the result moves ratings; sign in to sit">
+                      rated
+                    </span>
+                  </>
+                )}
                 <br />
                 <span className="muted">
                   {t.seats

@@ -415,6 +415,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         role="status"
         aria-label="action bar"
       >
+        {summary?.rated && (
+          <span className="tag rated" title="the result moves the players' ratings">
+            Rated
+          </span>
+        )}
         <span className="what">{barText}</span>
         {turnClock !== null && !outcome && (
           <span className="bar-clock" aria-label="turn clock">
