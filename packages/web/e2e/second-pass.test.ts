@@ -105,9 +105,19 @@ describe('the table, second pass', () => {
     await clocks.getByRole('timer').filter({ hasText: 'The deal' }).waitFor();
     expect(await clocks.textContent()).toMatch(/Without progress \d:\d\d/);
     await both(page, 'imb-boss');
+    // On a phone the sheet leaves most of the board in view, and Abandon is not where the
+    // thumb rests (at the sheet's top, above the terms).
+    await page.setViewportSize(PHONE);
+    const sheet = (await page.locator('.area-controls').boundingBox())!;
+    expect(sheet.height).toBeLessThan(PHONE.height * 0.45);
+    const abandon = (await form.getByRole('button', { name: 'Abandon the deal' }).boundingBox())!;
+    const propose = (await form.getByRole('button', { name: /^Propose to / }).boundingBox())!;
+    expect(abandon.y).toBeLessThan(propose.y);
+    await page.setViewportSize(DESKTOP);
     // Nobody moves: the progress clock turns red and says what happens at zero.
     const low = clocks.locator('.imb-clock.low');
-    await low.waitFor({ timeout: 20_000 });
+    // (bots' offers count as progress: then the deal's own clock gets there first)
+    await low.waitFor({ timeout: 60_000 });
     expect(await low.first().textContent()).toMatch(/then the deal breaks down/);
     await both(page, 'imb-clock-low');
     // The deal ends (nobody here accepts): by a clock, unless a bot took it over and closed

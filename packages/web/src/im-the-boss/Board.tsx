@@ -171,7 +171,7 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           Offered clan cards:{' '}
           {d.table
             .filter((c) => !c.committed)
-            .map((c) => `${itemWords(view, c.card)} (${names(c.owner)})`)
+            .map((c) => `${itemWords(view, c.card)} from ${names(c.owner)}`)
             .join(', ')}
         </p>
       )}
