@@ -41,6 +41,20 @@ describe('the terminal session helpers', () => {
         name,
       ),
     ).toBe('time left 0:05 · Bot 2 (Random) 1:01 · time left paused');
+    // A game that names its clocks: the prompt says which is which.
+    const words = (id: string) => ({ deal: 'the deal', idle: 'without progress' })[id];
+    expect(
+      describeClocks(
+        [
+          { id: 'deal', seats: [], leftMs: 150_000 },
+          { id: 'idle', seats: [], leftMs: 40_000 },
+          { id: 'turn', seats: [1], leftMs: 20_000 },
+        ],
+        0,
+        name,
+        words,
+      ),
+    ).toBe('the deal 2:30 · without progress 0:40 · Bot 2 (Random) 0:20');
   });
 
   it('quits at once while another seat is to play and the input stays open', async () => {

@@ -83,11 +83,14 @@ export function describeClocks(
   clocks: readonly ClockShown[],
   viewer: Viewer,
   name: (s: Seat) => string,
+  clockName?: (id: string) => string | undefined,
 ): string {
   return clocks
     .map((c) => {
       const mine = c.seats.length === 0 || (viewer !== null && c.seats.includes(viewer));
-      return `${mine ? 'time left' : c.seats.map(name).join(', ')} ${formatClock(c.leftMs)}`;
+      const what = clockName?.(c.id);
+      const whose = mine ? (what ?? 'time left') : c.seats.map(name).join(', ');
+      return `${whose}${!mine && what ? ` (${what})` : ''} ${formatClock(c.leftMs)}`;
     })
     .join(' · ');
 }
@@ -184,7 +187,9 @@ export function runSession(
       else if (changed.length)
         show(`${changed.join('\n')}\n${style.faint('  (show: the whole table)')}`);
       lastTable = table;
-      const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.viewer, c.name)}]` : '';
+      const clocks = c.clocks.length
+        ? ` [${describeClocks(c.clocks, c.viewer, c.name, pieces.clockName?.bind(pieces))}]`
+        : '';
       show(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
       promptLine();
     };

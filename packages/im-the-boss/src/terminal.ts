@@ -354,6 +354,7 @@ export const imTheBossTerminal: TerminalPieces<ImbView, ImbEvent, ImbLegal | nul
   parseMove: (line, view, legal) => parseTyped(line, view, legal),
   formatMove: (move, view) => formatMove(move, view),
   help: HELP,
+  clockName: (id) => CLOCK_WORDS[id.split(':')[0]],
   isOver: (v) => v.table.phase === 'over',
   renderEnd(v, ctx) {
     const t = v.table;
