@@ -59,7 +59,7 @@ export function endedBoard(before: BossView, events: readonly BossEvent[]): Boss
       if (c) c.revealed.push(e.card);
     }
   }
-  return { ...before, row };
+  return { ...before, row, turn: null };
 }
 
 function Table({ view: v, legal, names, onMove, busy, layout, batches, roundEnd }: TableProps) {
