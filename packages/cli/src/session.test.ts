@@ -96,4 +96,32 @@ describe('the terminal session helpers', () => {
     expect(changedLines(before, after)).toEqual(['  proposal 2: Bob → You']);
     expect(changedLines(after, after)).toEqual([]);
   });
+
+  it("marks a clock's move as the clock's, in the game's words, before its events", async () => {
+    const feed: TableFeed = {
+      seat: 0,
+      view: () => ({}),
+      legal: () => null,
+      clocks: () => [],
+      name: String,
+      submit: () => Promise.resolve({ ok: true }),
+      start: (change) => change({ actor: -1, events: [{ t: 'rolled' }] }),
+      outcome: () => Promise.resolve(undefined),
+      close: () => {},
+    };
+    const pieces = {
+      describeEvent: () => 'You roll 4.',
+      clockNote: () => 'Time ran out: the die was rolled for you.',
+      isOver: () => false,
+    } as unknown as TerminalPieces;
+    const input = new PassThrough();
+    const out: string[] = [];
+    const done = runSession(pieces, feed, input, { out: (t) => out.push(t), err: () => {} });
+    input.write('quit\n');
+    await done;
+    expect(out.slice(0, 2)).toEqual([
+      '  · Time ran out: the die was rolled for you.',
+      '  · You roll 4.',
+    ]);
+  });
 });

@@ -280,6 +280,9 @@ export function runSession(
       (change) => {
         if (finished) return;
         const c = ctx();
+        // A clock's move is marked as the clock's, so it does not read as the seat's choice.
+        if (change.actor === -1 && change.events.length)
+          show(`  · ${style.alert(pieces.clockNote?.(change.events, c) ?? 'Time ran out.')}`);
         for (const event of change.events) {
           const text = pieces.describeEvent(event, c);
           if (text) show(`  · ${text}`);

@@ -77,6 +77,11 @@ export interface TerminalPieces<View = unknown, Event = unknown, Legal = unknown
    * without it, clocks are "time left" or the seats they wait on.
    */
   clockName?(id: string): string | undefined;
+  /**
+   * For a move a clock made when time ran out: what it did, in words ("Time ran out: the die
+   * was rolled for you."); the shell prints it before the move's events (else "Time ran out.").
+   */
+  clockNote?(events: readonly Event[], ctx: TerminalContext): string;
   /** Whether the game shown is over (the shell then shows the end and stops). */
   isOver(view: View): boolean;
   /** Where everyone stands once the game is over (the shell adds the ranking). */

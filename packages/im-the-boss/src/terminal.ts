@@ -11,7 +11,7 @@ import type { ImbEvent } from './events.js';
 import type { ImbLegal } from './legal-summary.js';
 import { CLOCK_KINDS, type ClockKind, type ImbMove } from './move.js';
 import type { ImbView } from './view.js';
-import { cardWords, END_WORDS, eventWords } from './words.js';
+import { cardWords, clockWords, END_WORDS, eventWords } from './words.js';
 
 /**
  * I'm the Boss! in the terminal, in words: cards by their number in your hand (`1`, `2` …),
@@ -355,6 +355,7 @@ export const imTheBossTerminal: TerminalPieces<ImbView, ImbEvent, ImbLegal | nul
   formatMove: (move, view) => formatMove(move, view),
   help: HELP,
   clockName: (id) => CLOCK_WORDS[id.split(':')[0]],
+  clockNote: (events, ctx) => clockWords(events, ctx.viewer, ctx.name),
   isOver: (v) => v.table.phase === 'over',
   renderEnd(v, ctx) {
     const t = v.table;
