@@ -180,7 +180,7 @@ describe('Boss Cards in a real browser', () => {
     );
 
     // The rules help opens beside the table, with examples, and closes.
-    await page.getByRole('button', { name: 'Rules' }).click();
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
     const rules = page.getByRole('dialog', { name: 'rules' });
     await rules.getByRole('heading', { name: 'Aces and Boss cards' }).waitFor();
     expect(await rules.locator('blockquote.example').count()).toBeGreaterThan(2);

@@ -561,7 +561,7 @@ describe("I'm the Boss! in a real browser", () => {
       expect(await handsShown(page)).toEqual(['imb-hand-0']);
 
       // The rules help opens, says what was reconstructed, and closes.
-      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('button', { name: 'Rules', exact: true }).click();
       await page
         .getByRole('dialog', { name: 'rules' })
         .getByText(/reconstruct/)

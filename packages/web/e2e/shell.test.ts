@@ -511,7 +511,7 @@ describe('the web shell in a real browser', () => {
       seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
     });
     await page.goto(`${server.url}/#/t/${created.id}`);
-    await page.getByRole('button', { name: 'Rules' }).click();
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'rules' });
     await drawer.waitFor();
     expect(await drawer.textContent()).toMatch(/share/);
