@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -138,5 +138,20 @@ describe('boss analyze', () => {
     const noSeat = await run(['analyze', records['the-boss']]);
     expect(noSeat.code).toBe(2);
     expect(noSeat.err).toMatch(/--seat is required/);
+  });
+
+  it('answers --help, and says plainly when a game has no analysis yet', async () => {
+    const help = await run(['analyze', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.err).toBe('');
+    expect(help.out).toMatch(/usage: boss analyze FILE --seat K/);
+    const file = join(dir, 'imb.json');
+    await writeFile(
+      file,
+      JSON.stringify({ game: 'im-the-boss', options: { players: 2 }, seed: 'x', moves: [] }),
+    );
+    const imb = await run(['analyze', file, '--seat', '1']);
+    expect(imb.code).toBe(1);
+    expect(imb.err).toBe("boss analyze: analysis is not available for I'm the Boss! yet.");
   });
 });

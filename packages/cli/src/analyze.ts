@@ -138,10 +138,17 @@ export const analyzeCommand: Command = {
     const parsedSpec = parseBotSpec(gameId, spec);
     if (!parsedSpec.ok) throw new UsageError(`boss analyze: ${parsedSpec.error.message}`);
     const probe = makeBot(gameId, spec);
-    if (!probe.ok || !probe.value.appraise)
+    if (!probe.ok || !probe.value.appraise) {
+      // No level of the game's search judges moves (yet): say that, not "use a search bot".
+      const search = makeBot(gameId, 'ismcts:medium');
+      if (!search.ok || !search.value.appraise) {
+        io.err(`boss analyze: analysis is not available for ${entry.game.name} yet.`);
+        return 1;
+      }
       throw new UsageError(
         `boss analyze: the bot "${spec}" does not search, so it cannot judge moves; use an ismcts level.`,
       );
+    }
     const seat = (flags.seat as number) - 1;
     const players = record.players?.length ?? (record.options as { players?: number }).players;
     if (typeof players === 'number' && seat >= players)

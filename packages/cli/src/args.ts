@@ -27,7 +27,10 @@ export function parseArgs(
   specs: Readonly<Record<string, FlagSpec>>,
   command: string,
 ): Parsed {
-  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  // Every command answers --help (and -h), whether or not its flags list it.
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
   for (const [name, spec] of Object.entries(specs))
     options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string' };
   let read: { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -38,9 +41,9 @@ export function parseArgs(
   }
   const flags: FlagValues = {};
   for (const [name, value] of Object.entries(read.values)) {
-    const spec = specs[name];
+    const spec = specs[name] as FlagSpec | undefined;
     if (value === undefined) continue;
-    if (spec.type === 'boolean' || typeof value === 'boolean') {
+    if (!spec || spec.type === 'boolean' || typeof value === 'boolean') {
       flags[name] = value;
       continue;
     }

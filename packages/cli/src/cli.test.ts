@@ -209,14 +209,17 @@ describe('boss play', () => {
     // The row shows revealed cards with the last one of a city in brackets.
     expect(all).toMatch(/^ {0,1}\d\. [A-Z][\w ]+ {2,}(\S+ )*\[[^\]]+\]/m);
     // Bots' turns are narrated; other seats' hands appear only as counts by city.
-    expect(all).toMatch(/Bot [13] \(heuristic\) revealed /);
-    expect(all).toMatch(/[13] Bot [13] \(heuristic\)\n +score .*\n +hand: \d+ cards? \(/);
+    expect(all).toMatch(/Bot [13] \(Rules of thumb\) revealed /);
+    expect(all).toMatch(/[13] Bot [13] \(Rules of thumb\)\n +score .*\n +hand: \d+ cards? \(/);
     expect(prompts).toBeGreaterThan(5);
   });
 
   it('answers usage errors of play with exit code 2', async () => {
     expect((await run('play', '--players', '7')).code).toBe(2);
     expect((await run('play', '--players', '2', '--seat', '3')).err).toContain('--seat');
+    // Seats count from 1 for people, as the table's own lines do.
+    expect((await run('play', '--players', '2', '--seat', '0')).err).toMatch(/from 1/);
+    expect((await run('play', '--help')).out).toMatch(/--seat +your seat, counting from 1/);
     const partial = await run('play', '--server', 'http://127.0.0.1:1', '--table', 't');
     expect(partial.code).toBe(2);
     expect(partial.err).toContain('go together');
@@ -262,7 +265,7 @@ describe('boss play', () => {
     const all = printed.join('\n');
     expect(all).toContain('You are seat 2 of 3.');
     expect(all).toContain(
-      'Opponents: Bot 1 (heuristic), Bot 3 (random). Type help for how to play.',
+      'Opponents: Bot 1 (Rules of thumb), Bot 3 (Random). Type help for how to play.',
     );
     expect(all).toContain('Commands: legal (what you may do now)');
     // Long lines wrap at 80 columns: read them joined.
@@ -272,8 +275,10 @@ describe('boss play', () => {
     // The table is shown when the turn comes, and again for show.
     expect(all.match(/── The Boss, round 1/g)).toHaveLength(2);
     // Seat 0 deals and moves first, so a bot moved before the person's first turn.
-    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeGreaterThan(0);
-    expect(all.indexOf('Bot 1 (heuristic) revealed ')).toBeLessThan(all.indexOf('your turn> '));
+    expect(all.indexOf('Bot 1 (Rules of thumb) revealed ')).toBeGreaterThan(0);
+    expect(all.indexOf('Bot 1 (Rules of thumb) revealed ')).toBeLessThan(
+      all.indexOf('your turn> '),
+    );
     expect(prompts).toBe(5);
     expect(all).toContain('You left the game.');
     expect(all).not.toContain('Ranking');

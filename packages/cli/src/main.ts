@@ -66,6 +66,9 @@ if (/(?:^|[\\/])(?:main\.js|boss(?:\.js)?)$/.test(entry)) {
   main(process.argv.slice(2), stdio).then(
     (code) => {
       process.exitCode = code;
+      // Done: an input pipe still open (or a bot's thread) must not keep the command alive.
+      process.stdin.destroy();
+      setTimeout(() => process.exit(code), 300).unref();
     },
     (e: unknown) => {
       process.stderr.write(`boss: ${(e as Error).message}\n`);

@@ -12,7 +12,7 @@ const FLAGS: Record<string, FlagSpec> = {
     type: 'string',
     help: "the game's other options as a JSON object (it checks them)",
   },
-  seat: { type: 'int', min: 0, max: 5, help: 'your seat, counting from 0 (default 0)' },
+  seat: { type: 'int', min: 1, max: 6, help: 'your seat, counting from 1 (default 1)' },
   seed: { type: 'string', help: 'seed of the game (default: random)' },
   bots: { type: 'string', help: 'bot specs for the other seats, comma-separated' },
   budget: {
@@ -114,7 +114,8 @@ export const playCommand: Command = {
         players: (flags.players as number | undefined) ?? 4,
         rules: flags.rules as string | undefined,
         options: parseOptionsFlag(flags.options as string | undefined),
-        seat: (flags.seat as number | undefined) ?? 0,
+        // People count seats from 1 everywhere (the table's own output too); the game from 0.
+        seat: ((flags.seat as number | undefined) ?? 1) - 1,
         seed: (flags.seed as string | undefined) ?? Math.random().toString(36).slice(2, 10),
         bots: flags.bots as string | undefined,
         budget: (flags.budget as number | undefined) ?? 1000,

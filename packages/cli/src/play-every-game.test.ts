@@ -124,10 +124,10 @@ describe.each(playable.map((e) => [e.game.id, e] as const))('boss play --game %s
     expect(code).toBe(0);
     expect(table.driver.over).toBe(true);
     expect(all).toContain(`${entry.game.name}, ${optionsOf(entry).players} players`);
-    expect(all).toContain('Opponents: Bot 1 (random)');
+    expect(all).toContain('Opponents: Bot 1 (Random)');
     expect(all).toContain('Commands: legal (what you may do now)');
     if (REFUSED[id]) expect(all).toMatch(/Refused \([\w-]+\): /);
-    expect(all).toMatch(/Ranking: (You|Bot \d \(random\)) \(-?\d+\), /);
+    expect(all).toMatch(/Ranking: (You|Bot \d \(Random\)) \(-?\d+\), /);
     expect(t.prompts()).toBeGreaterThan(3);
     // Every line fits in 80 columns.
     expect(all.split('\n').filter((l) => l.length > 80)).toEqual([]);
@@ -188,8 +188,8 @@ describe('boss play --server, a table of each game', () => {
       expect(all).toContain('Connected to table');
       if (REFUSED[id]) expect(all).toMatch(/Refused \([\w-]+\): /);
       // Bots carry the web's names; the ranking comes from the server.
-      expect(all).toContain('Bot 1 (random)');
-      expect(all).toMatch(/Ranking: (You|Bot \d \(random\)) \(-?\d+\), /);
+      expect(all).toContain('Bot 1 (Random)');
+      expect(all).toMatch(/Ranking: (You|Bot \d \(Random\)) \(-?\d+\), /);
       expect(server.tables.get(tableId)!.stored.status).toBe('finished');
     },
     60_000,

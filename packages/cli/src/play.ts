@@ -163,7 +163,9 @@ export function startLocal(entry: GameEntry, opts: PlayOptions, io: Io): LocalTa
   if (!entry.terminal)
     throw new UsageError(`boss play: ${game.name} cannot be played in the terminal.`);
   if (opts.seat >= opts.players)
-    throw new UsageError(`boss play: --seat must be below --players (${opts.players}).`);
+    throw new UsageError(
+      `boss play: --seat must be from 1 to ${opts.players} (seats count from 1).`,
+    );
   const kinds = botKinds(game.id);
   const list = opts.bots ?? ('heuristic' in kinds ? 'heuristic' : 'random');
   const others = botSpecsFor(game.id, list, opts.players - 1);

@@ -14,6 +14,7 @@ import {
   type Viewer,
 } from '@boss-table/core';
 import type { Io } from './args.js';
+import { botName } from '@boss-table/games/bot-names';
 
 /**
  * One seat at a table in the terminal, for every game: the game's terminal pieces draw the
@@ -62,7 +63,7 @@ export const ANSI_STYLE: TextStyle = {
 export const styleFor = (io: Io): TextStyle => (io.colour ? ANSI_STYLE : PLAIN_STYLE);
 
 /**
- * Seat names as the web shows them: "You", a player's name, "Bot 2 (heuristic)" for a bot
+ * Seat names as the web shows them: "You", a player's name, "Bot 2 (Rules of thumb)" for a bot
  * (seats counted from 1), else "Seat 2".
  */
 export function seatNamer(
@@ -73,7 +74,7 @@ export function seatNamer(
     if (seat === viewer) return 'You';
     const s = seats[seat];
     if (s?.name) return s.name;
-    return s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`;
+    return s?.bot ? `Bot ${seat + 1} (${botName(s.bot)})` : `Seat ${seat + 1}`;
   };
 }
 
@@ -82,11 +83,14 @@ export function describeClocks(
   clocks: readonly ClockShown[],
   viewer: Viewer,
   name: (s: Seat) => string,
+  clockName?: (id: string) => string | undefined,
 ): string {
   return clocks
     .map((c) => {
       const mine = c.seats.length === 0 || (viewer !== null && c.seats.includes(viewer));
-      return `${mine ? 'time left' : c.seats.map(name).join(', ')} ${formatClock(c.leftMs)}`;
+      const what = clockName?.(c.id);
+      const whose = mine ? (what ?? 'time left') : c.seats.map(name).join(', ');
+      return `${whose}${!mine && what ? ` (${what})` : ''} ${formatClock(c.leftMs)}`;
     })
     .join(' · ');
 }
@@ -109,6 +113,23 @@ export function fit(text: string, width: number): string {
         .join('\n');
     })
     .join('\n');
+}
+
+// eslint-disable-next-line no-control-regex -- colour codes are what is stripped
+const STYLE = /\x1b\[[0-9;]*m/g;
+const stripStyle = (l: string) => l.replace(STYLE, '');
+
+/** The lines of `next` that `prev` did not have (clock lines, which always move, left out). */
+export function changedLines(prev: string, next: string): string[] {
+  const had = new Map<string, number>();
+  for (const l of prev.split('\n')) had.set(l, (had.get(l) ?? 0) + 1);
+  const out: string[] = [];
+  for (const l of next.split('\n')) {
+    const n = had.get(l) ?? 0;
+    if (n > 0) had.set(l, n - 1);
+    else if (!/^\s*clock\b/.test(stripStyle(l))) out.push(l);
+  }
+  return out;
 }
 
 /** The help a seat gets: the game's own, then the shell's commands. */
@@ -139,6 +160,9 @@ export function runSession(
   /** After a move is taken, the session waits for its change before asking again. */
   let awaitingChange = false;
   let finished = false;
+  /** The table as last printed, to print only what changed. */
+  let lastTable: string | null = null;
+  let moved = false;
 
   return new Promise<number>((resolve) => {
     const finish = (code: number) => {
@@ -152,8 +176,20 @@ export function runSession(
     const showTurn = (legal: unknown) => {
       const c = ctx();
       io.out('');
-      show(pieces.renderView(feed.view(), c));
-      const clocks = c.clocks.length ? ` [${describeClocks(c.clocks, c.viewer, c.name)}]` : '';
+      // The whole table the first time; then only its lines that changed (an open window
+      // asks again at every change: the table printed again each time buries what happened).
+      const table = pieces.renderView(feed.view(), c);
+      // Only while asked again without having moved (a window's changes): after a move of
+      // its own, a seat gets the whole table.
+      const changed = lastTable === null || moved ? null : changedLines(lastTable, table);
+      moved = false;
+      if (changed === null || changed.length * 2 > table.split('\n').length) show(table);
+      else if (changed.length)
+        show(`${changed.join('\n')}\n${style.faint('  (show: the whole table)')}`);
+      lastTable = table;
+      const clocks = c.clocks.length
+        ? ` [${describeClocks(c.clocks, c.viewer, c.name, pieces.clockName?.bind(pieces))}]`
+        : '';
       show(style.strong(`Your turn: ${pieces.ask(legal, feed.view(), c)}.`) + clocks);
       promptLine();
     };
@@ -180,8 +216,10 @@ export function runSession(
       else if (line === 'legal') {
         const legal = feed.legal();
         show(legal === null ? 'You may not act now.' : pieces.describeLegal(legal, feed.view(), c));
-      } else if (line === 'show') show(pieces.renderView(feed.view(), c));
-      else if (line !== '') {
+      } else if (line === 'show') {
+        lastTable = pieces.renderView(feed.view(), c);
+        show(lastTable);
+      } else if (line !== '') {
         const legal = feed.legal();
         if (legal === null) io.out('Too late: you may not act now.');
         else {
@@ -190,6 +228,7 @@ export function runSession(
           else {
             awaitingChange = true;
             const done = await feed.submit(typed.move);
+            if (done.ok) moved = true;
             if (finished || done.ok) return;
             awaitingChange = false;
             show(
@@ -224,6 +263,12 @@ export function runSession(
     }
 
     rl.on('line', (line) => {
+      // Leaving needs no turn: quit is taken at once, whoever is to play.
+      if (/^(quit|exit)$/.test(line.trim())) {
+        io.out('You left the game.');
+        finish(0);
+        return;
+      }
       queue.push(line);
       pump();
     });
@@ -235,6 +280,9 @@ export function runSession(
       (change) => {
         if (finished) return;
         const c = ctx();
+        // A clock's move is marked as the clock's, so it does not read as the seat's choice.
+        if (change.actor === -1 && change.events.length)
+          show(`  · ${style.alert(pieces.clockNote?.(change.events, c) ?? 'Time ran out.')}`);
         for (const event of change.events) {
           const text = pieces.describeEvent(event, c);
           if (text) show(`  · ${text}`);

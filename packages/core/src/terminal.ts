@@ -72,6 +72,16 @@ export interface TerminalPieces<View = unknown, Event = unknown, Legal = unknown
   formatMove(move: Move, view: View): string;
   /** How to type moves, with examples (the shell adds its own commands after it). */
   readonly help: string;
+  /**
+   * A clock of the rules by its id, in words for the prompt ("the deal", "without progress");
+   * without it, clocks are "time left" or the seats they wait on.
+   */
+  clockName?(id: string): string | undefined;
+  /**
+   * For a move a clock made when time ran out: what it did, in words ("Time ran out: the die
+   * was rolled for you."); the shell prints it before the move's events (else "Time ran out.").
+   */
+  clockNote?(events: readonly Event[], ctx: TerminalContext): string;
   /** Whether the game shown is over (the shell then shows the end and stops). */
   isOver(view: View): boolean;
   /** Where everyone stands once the game is over (the shell adds the ranking). */

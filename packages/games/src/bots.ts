@@ -41,3 +41,4 @@ export function makeBot(gameId: string, raw: string): Result<Bot, GameError> {
   if (!spec.ok) return spec;
   return ok(entry.bots[spec.value.kind].make(spec.value.level));
 }
+export { botName, botAbout, BOT_WORDS } from './bot-names.js';

@@ -36,6 +36,73 @@ export function cardWords(id: string, theme: 'classic' | 'neutral' = 'classic'):
 const list = (ids: unknown): string =>
   (ids as string[]).map((c) => cardWords(c)).join(', ') || 'nothing';
 const m = (n: unknown) => `${n as number} M`;
+/** "1 dividend", "3 dividends". */
+export const dividendsWords = (n: number): string => `${n} dividend${n === 1 ? '' : 's'}`;
+
+/** Why a deal broke down, in words (the rules' reason codes never reach a player). */
+export const BREAKDOWN_WORDS: Readonly<Record<string, string>> = {
+  'deal-limit': "the deal's time ran out",
+  'idle-limit': 'nobody made progress in time',
+  'action-limit': 'too many moves were made without closing it',
+  rounds: 'the rounds of steps ran out without agreement',
+  abandoned: 'the Boss abandoned it',
+};
+
+/** Why an agreement became void, in words. */
+export const VOID_WORDS: Readonly<Record<string, string>> = {
+  'item-lost': 'what it promised left the deal',
+  'over-dividends': 'the agreements promised more dividends than the deal pays',
+  'boss-changed': 'there is a new Boss',
+};
+
+/** Why the game ended, in words. */
+export const END_WORDS: Readonly<Record<string, string>> = {
+  roll: 'the end roll after a high tile ended it',
+  tile15: 'the last tile was placed',
+  maxRounds: 'the round limit was reached',
+};
+
+const reasonWords = (table: Readonly<Record<string, string>>, r: unknown): string =>
+  table[String(r)] ?? 'the rules ended it';
+
+/**
+ * What a clock did when it ran out, from the events its expiry caused (the log marks these so
+ * nobody reads a timed-out turn as a choice): "Time ran out: the die was rolled for you."
+ */
+export function clockWords(
+  events: readonly ImbEvent[],
+  viewer: Viewer,
+  name: SeatNamer = defaultNamer(viewer),
+): string {
+  const first = events.find((e) => e.type !== 'answered');
+  const forWhom = (k: string) => (first && first[k] === viewer ? 'you' : name(first![k] as number));
+  switch (first?.type) {
+    case 'markerPlaced':
+      return `Time ran out: the marker was placed for ${forWhom('seat')}.`;
+    case 'rolled':
+      return `Time ran out: the die was rolled for ${forWhom('seat')}.`;
+    case 'cardsDrawn':
+      return `Time ran out: cards were drawn for ${forWhom('seat')}.`;
+    case 'dealDeclared':
+      return `Time ran out: the deal was declared for ${forWhom('boss')}.`;
+    case 'discardedToLimit':
+      return `Time ran out: cards were discarded for ${forWhom('seat')}.`;
+    case 'dealBrokeDown':
+      return first.reason === 'idle-limit'
+        ? 'Time ran out: nobody made progress in the deal in time.'
+        : "Time ran out: the deal's clock reached zero.";
+    case 'stopPlayed':
+    case 'stopWindowClosed':
+      return 'Time ran out: the stop window closed.';
+    case 'lastCallPassed':
+    case 'dealClosed':
+      return 'Time ran out: the last call closed.';
+    case 'stepStarted':
+      return 'Time ran out: the step ended.';
+    default:
+      return 'Time ran out.';
+  }
+}
 
 export function eventWords(
   e: ImbEvent,
@@ -43,7 +110,9 @@ export function eventWords(
   name: SeatNamer = defaultNamer(viewer),
 ): string {
   const s = (k: string) => name(e[k] as number);
-  const you = (k: string) => e[k] === viewer;
+  // "You" by the seat or by the name the page gives it (a replay names no viewer).
+  const you = (k: string) => e[k] === viewer || s(k) === 'You';
+  const divs = (k: string) => dividendsWords(e[k] as number);
   const verb = (k: string, v: string, vs: string) => (you(k) ? v : vs);
   switch (e.type) {
     case 'setup':
@@ -51,7 +120,7 @@ export function eventWords(
     case 'handDealt':
       return you('seat') ? `Your hand: ${list(e.cards)}.` : `${s('seat')} is dealt 5 cards.`;
     case 'turnStarted':
-      return `${s('seat')}: ${you('seat') ? 'your' : 'their'} turn (round ${e.round as number}).`;
+      return `${you('seat') ? 'Your' : `${s('seat')}’s`} turn (round ${e.round as number}).`;
     case 'markerPlaced':
       return `${s('seat')} ${verb('seat', 'place', 'places')} the marker on space ${e.space as number}.`;
     case 'rolled':
@@ -59,7 +128,7 @@ export function eventWords(
     case 'markerMoved':
       return `The marker moves to space ${e.space as number}.`;
     case 'cardsDrawn':
-      return `${s('seat')} ${verb('seat', 'draw', 'draws')} ${e.n as number} cards.`;
+      return `${s('seat')} ${verb('seat', 'draw', 'draws')} ${e.n as number} card${e.n === 1 ? '' : 's'}.`;
     case 'cardsDrawnDetail':
       return you('seat') ? `You drew ${list(e.cards)}.` : '';
     case 'reshuffled':
@@ -79,7 +148,7 @@ export function eventWords(
     case 'placardOffered':
       return `${s('seat')} ${verb('seat', 'offer', 'offers')} the ${cardWords(e.placard as string)}.`;
     case 'proposalMade':
-      return `${s('from')} ${verb('from', 'propose', 'proposes')} to ${s('to')}: ${list(e.items)} for ${e.dividends as number} dividends (#${e.id as number}).`;
+      return `${s('from')} ${verb('from', 'propose', 'proposes')} to ${s('to')}: ${list(e.items)} for ${divs('dividends')} (#${e.id as number}).`;
     case 'proposalReplaced':
       return `Proposal #${e.old as number} is replaced by #${e.id as number}.`;
     case 'proposalCancelled':
@@ -87,11 +156,11 @@ export function eventWords(
     case 'proposalRejected':
       return `Proposal #${e.id as number} is rejected.`;
     case 'agreementMade':
-      return `Agreed: ${s('seat')} ${verb('seat', 'bring', 'brings')} ${list(e.items)} for ${e.dividends as number} dividends.`;
+      return `Agreed: ${s('seat')} ${verb('seat', 'bring', 'brings')} ${list(e.items)} for ${divs('dividends')}.`;
     case 'agreementVoided':
-      return `${s('seat')}'s agreement is void (${String(e.reason)}).`;
+      return `${you('seat') ? 'Your' : `${s('seat')}’s`} agreement is void: ${reasonWords(VOID_WORDS, e.reason)}.`;
     case 'engineTerms':
-      return `The deal takes ${list(e.placards)} at a fair share of ${e.dividends as number} dividends each.`;
+      return `The deal takes ${list(e.placards)} at a fair share of ${divs('dividends')} each.`;
     case 'influencePlayed':
       return `${s('seat')} ${verb('seat', 'play', 'plays')} ${list(e.cards)}${e.target ? ` on the ${cardWords(e.target as string)}` : ''}.`;
     case 'stopWindowOpened':
@@ -112,21 +181,35 @@ export function eventWords(
     case 'lastCallPassed':
       return `${s('seat')} ${verb('seat', 'pass', 'passes')}.`;
     case 'stepStarted':
-      return `${s('seat')}: ${you('seat') ? 'your' : 'their'} step.`;
-    case 'dealClosed':
-      return `The deal closes: ${s('boss')} ${verb('boss', 'collect', 'collects')} ${m(e.bossGets)}${(e.payments as { seat: number; amount: number }[]).map((p) => `, pays ${name(p.seat)} ${m(p.amount)}`).join('')}.`;
-    case 'clanReturned':
-      return `${list(e.cards)} go back to ${s('seat')}.`;
+      return `${you('seat') ? 'Your' : `${s('seat')}’s`} step.`;
+    case 'dealClosed': {
+      const pays = (e.payments as { seat: number; amount: number }[]).map(
+        (p) => `${p.seat === viewer ? 'you' : name(p.seat)} ${m(p.amount)}`,
+      );
+      const and = pays.length > 1 ? `${pays.slice(0, -1).join(', ')} and ${pays.at(-1)}` : pays[0];
+      return `The deal closes: ${s('boss')} ${verb('boss', 'collect', 'collects')} ${m(e.bossGets)}${pays.length ? ` and ${verb('boss', 'pay', 'pays')} ${and}` : ''}.`;
+    }
+    case 'clanReturned': {
+      const n = (e.cards as string[]).length;
+      return `${list(e.cards)} ${n === 1 ? 'goes' : 'go'} back to ${you('seat') ? 'you' : s('seat')}.`;
+    }
     case 'tilePlaced':
       return `Tile ${e.tile as number} closes space ${e.space as number}.`;
     case 'endRoll':
       return `The end roll: ${e.r as number}${e.ended ? ' — the game ends.' : '; the game goes on.'}`;
     case 'dealBrokeDown':
-      return `The deal breaks down (${String(e.reason)}).`;
+      return `The deal breaks down: ${reasonWords(BREAKDOWN_WORDS, e.reason)}.`;
     case 'turnPassed':
-      return `The turn passes to ${s('to')}.`;
-    case 'gameOver':
-      return `The game is over: ${(e.winners as number[]).map(name).join(' and ')} ${(e.winners as number[]).length === 1 && e.winners && (e.winners as number[])[0] === viewer ? 'win' : 'won'} with ${m((e.scores as number[])[(e.winners as number[])[0]])}.`;
+      return `The turn passes to ${you('to') ? 'you' : s('to')}.`;
+    case 'gameOver': {
+      const w = e.winners as number[];
+      const who = w.map((p) => (p === viewer ? 'You' : name(p)));
+      const money = m((e.scores as number[])[w[0]]);
+      const why = e.reason ? ` ${reasonWords(END_WORDS, e.reason)}.` : '';
+      return w.length === 1
+        ? `The game is over:${why} ${who[0]} ${who[0] === 'You' ? 'win' : 'wins'} with ${money}.`
+        : `The game is over:${why} ${who.join(' and ')} share the win with ${money} each.`;
+    }
   }
   return '';
 }

@@ -101,6 +101,8 @@ export interface TableSummary {
   readonly visibility: TableVisibility;
   /** The table's timer, if it has one. */
   readonly timer: TimerRequest | null;
+  /** A rated table (the result moves ratings; only signed-in players sit). */
+  readonly rated?: boolean;
 }
 
 /** `GET /api/server-info`: where friends can reach this server, for invite links. */

@@ -125,6 +125,10 @@ export function httpHandler(ctx: HttpContext) {
     return true;
   };
 
+  /** A table's summary with whether it is rated (known to the players' store, when there is one). */
+  const withRated = async <T extends { id: string }>(t: T): Promise<T & { rated?: true }> =>
+    (await ctx.players?.store.isRated(t.id)) ? { ...t, rated: true } : t;
+
   const table = async (id: string) => {
     const t = await service.load(id);
     if (!t) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
@@ -143,12 +147,15 @@ export function httpHandler(ctx: HttpContext) {
     {
       method: 'GET',
       path: /^\/api\/tables$/,
-      handle: async (r) => r.send(200, { tables: await service.listPublic() }),
+      handle: async (r) => {
+        const tables = await service.listPublic();
+        r.send(200, { tables: await Promise.all(tables.map((t) => withRated(t))) });
+      },
     },
     {
       method: 'GET',
       path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})$/,
-      handle: async (r) => r.send(200, (await table(r.params[0])).details()),
+      handle: async (r) => r.send(200, await withRated((await table(r.params[0])).details())),
     },
     {
       method: 'GET',

@@ -81,6 +81,12 @@ describe('accounts in the browser', () => {
       rated: true,
     });
     const token = await sit(page, t.id, t.invites[0]);
+    // A rated table says so: in its summary (the lobby's list tags it) and at the table.
+    const summary = (await (await fetch(`${server.url}/api/tables/${t.id}`)).json()) as {
+      rated?: boolean;
+    };
+    expect(summary.rated).toBe(true);
+    await page.locator('.action-bar .tag.rated').waitFor();
     await page.getByLabel('message to the table').fill('Have a good game, bot');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('region', { name: 'table chat' }).getByText('Have a good game').waitFor();
@@ -97,6 +103,11 @@ describe('accounts in the browser', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     conn.close();
+    // The end of a rated game says how each rating moved.
+    const changes = page.getByRole('region', { name: 'rating changes' });
+    await changes.waitFor({ timeout: 15_000 });
+    expect(await changes.textContent()).toMatch(new RegExp(`${name}: 1500 → \\d+ \\([+−]\\d+\\)`));
+    expect(await changes.textContent()).toMatch(/Random \(bot\): \d+ → \d+/);
     await shot(page, 'accounts-rated-game-over');
 
     // Another browser: sign in, open the profile.
@@ -108,7 +119,9 @@ describe('accounts in the browser', () => {
     await other.getByRole('link', { name: 'Your profile' }).click();
     const rating = other.getByLabel('The Boss rating');
     await rating.waitFor({ timeout: 15_000 });
-    expect(Number(await rating.textContent())).not.toBe(1500);
+    // One rated game: provisional, marked with "?".
+    expect(await rating.textContent()).toMatch(/^\d+\?$/);
+    expect(Number((await rating.textContent())!.replace('?', ''))).not.toBe(1500);
     await expect.poll(() => other.locator('.games-list > li').count(), { timeout: 10_000 }).toBe(1);
     expect(await other.locator('.games-list').textContent()).toContain('rated');
     expect(await other.locator('svg.rating-plot').count()).toBe(1);

@@ -171,7 +171,7 @@ describe('Boss Cards in a real browser', () => {
     await page.getByLabel('Target').selectOption('20');
     await page.getByRole('heading', { name: 'New table of Boss Cards' }).waitFor();
     await page.getByRole('button', { name: 'Create table' }).click();
-    await page.getByRole('button', { name: 'Sit here' }).click();
+    // One person and bots: the lobby seats its creator at once.
     await page.locator('[data-testid=bc-hand-0] button[data-card]').first().waitFor();
     const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(page.url())![1];
     expect(await page.locator('[data-testid=bc-demand]').textContent()).toMatch(
@@ -180,7 +180,7 @@ describe('Boss Cards in a real browser', () => {
     );
 
     // The rules help opens beside the table, with examples, and closes.
-    await page.getByRole('button', { name: 'Rules' }).click();
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
     const rules = page.getByRole('dialog', { name: 'rules' });
     await rules.getByRole('heading', { name: 'Aces and Boss cards' }).waitFor();
     expect(await rules.locator('blockquote.example').count()).toBeGreaterThan(2);

@@ -45,7 +45,7 @@ interface Advice {
   readonly share?: number;
 }
 
-const botName = (seat: number) => `Bot ${seat + 1} (heuristic)`;
+const botName = (seat: number) => `Bot ${seat + 1} (Rules of thumb)`;
 
 /**
  * The clan cards (their words) seat 0 (the viewer) would commit to a deal on `space` that it
@@ -355,13 +355,15 @@ async function playByClicking(
         continue;
       }
       const form = page.locator('form[aria-label="your move"]');
-      const offers = page.getByRole('region', { name: 'offers to accept' });
-      if (s.heading !== 'You are the Boss' && (await offers.count())) {
+      const offers = page.getByRole('region', { name: 'offers to you' });
+      // The box stays while the deal is open: an offer is one with an Accept button.
+      const accepts = offers.getByRole('button', { name: /^Accept #/ });
+      if (s.heading !== 'You are the Boss' && (await accepts.count())) {
         if (!seen.has('offer-shot')) {
           seen.add('offer-shot');
           await shot(page, 'im-the-boss-offer');
         }
-        await offers.getByRole('button', { name: 'Accept' }).first().click();
+        await accepts.first().click();
         seen.add('accepted');
         count('accepted');
         await page.waitForTimeout(150);
@@ -492,9 +494,9 @@ async function playByClicking(
             count('proposed');
             lastProposal = Date.now();
           }
-        } else if (Date.now() - lastProposal > 5000 && (await offers.count())) {
+        } else if (Date.now() - lastProposal > 5000 && (await accepts.count())) {
           // A bot's own terms to the Boss, when it has not taken mine: take them.
-          await offers.getByRole('button', { name: 'Accept' }).first().click();
+          await accepts.first().click();
           seen.add('accepted-as-boss');
         } else if (
           Date.now() - Math.max(lastProposal, asked.get(`${deal}|since`)!) > 10_000 &&
@@ -505,8 +507,8 @@ async function playByClicking(
           seen.add('abandoned');
           count('abandoned');
         } else await page.waitForTimeout(200);
-      } else if (await offers.count()) {
-        await offers.getByRole('button', { name: 'Accept' }).first().click();
+      } else if (await accepts.count()) {
+        await accepts.first().click();
         seen.add('accepted-as-boss');
       } else {
         await page.waitForTimeout(200);
@@ -545,7 +547,7 @@ describe("I'm the Boss! in a real browser", () => {
       await page.getByLabel('Short game (12 tiles)').check();
       await page.getByLabel('Pace').selectOption('quick');
       await page.getByRole('button', { name: 'Create table' }).click();
-      await page.getByRole('button', { name: 'Sit here' }).click();
+      // One person and bots: the lobby seats its creator at once.
       await page.locator('.imb-board').waitFor();
       id = /#\/t\/([^?/]+)/.exec(page.url())![1];
       await shot(page, 'im-the-boss-desktop');
@@ -559,7 +561,7 @@ describe("I'm the Boss! in a real browser", () => {
       expect(await handsShown(page)).toEqual(['imb-hand-0']);
 
       // The rules help opens, says what was reconstructed, and closes.
-      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByRole('button', { name: 'Rules', exact: true }).click();
       await page
         .getByRole('dialog', { name: 'rules' })
         .getByText(/reconstruct/)
@@ -645,7 +647,7 @@ describe("I'm the Boss! in a real browser", () => {
     const prompt = page.locator('section.imb-window');
     await prompt.waitFor({ timeout: 30_000 });
     expect(await prompt.getAttribute('aria-label')).toBe('stop window');
-    expect(await prompt.textContent()).toMatch(/Bot \d \(heuristic\) played I'm the Boss!/);
+    expect(await prompt.textContent()).toMatch(/Bot \d \(Rules of thumb\) played I'm the Boss!/);
     await page.getByLabel('window clock').waitFor();
     await shot(page, 'im-the-boss-stop-boss-card');
 

@@ -405,6 +405,8 @@ describe('the web shell in a real browser', () => {
     // A private table: not listed; its page offers no seat to a stranger.
     await page.getByLabel('Who can join').selectOption('private');
     await page.getByLabel('Seat 1', { exact: true }).selectOption('human');
+    // Two people: one person with bots would be seated at once, without links.
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
     await page.getByRole('button', { name: 'Create table' }).click();
     await page.waitForFunction(
       (old) =>
@@ -437,6 +439,7 @@ describe('the web shell in a real browser', () => {
       }),
     );
     await page.goto(server.url);
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
     await page.getByRole('button', { name: 'Create table' }).click();
     const link = page.getByLabel('Invite link for seat 1');
     await link.waitFor();
@@ -452,6 +455,7 @@ describe('the web shell in a real browser', () => {
     expect(Array.isArray(info.addresses)).toBe(true);
     const page = await newPage(DESKTOP);
     await page.goto(server.url);
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
     await page.getByRole('button', { name: 'Create table' }).click();
     const link = page.getByLabel('Invite link for seat 1');
     await link.waitFor();
@@ -507,7 +511,7 @@ describe('the web shell in a real browser', () => {
       seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
     });
     await page.goto(`${server.url}/#/t/${created.id}`);
-    await page.getByRole('button', { name: 'Rules' }).click();
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'rules' });
     await drawer.waitFor();
     expect(await drawer.textContent()).toMatch(/share/);
@@ -545,7 +549,7 @@ describe('the web shell in a real browser', () => {
     };
     expect(record.version).toBe(1);
     expect(record.players.map((p) => p.bot)).toEqual(['random', 'heuristic']);
-    expect(await page.locator('[data-seat-panel="0"] .who').textContent()).toBe('Bot 1 (random)');
+    expect(await page.locator('[data-seat-panel="0"] .who').textContent()).toBe('Bot 1 (Random)');
     // One step per arrow key on the slider.
     await page.getByRole('button', { name: 'first move' }).click();
     await slider.focus();

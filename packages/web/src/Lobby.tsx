@@ -6,7 +6,7 @@ import type {
   TableVisibility,
   TimerRequest,
 } from '@boss-table/client';
-import { botKinds } from '@boss-table/games/bots';
+import { BOT_WORDS, botKinds, botName } from '@boss-table/games/bots';
 import { client, forgetSeat, mySeats, playerName, saveSeat, savePlayerName } from './client.js';
 import { findWebGame, GAMES } from './games.js';
 import { Invites, saveInvites } from './shell/invites.js';
@@ -21,8 +21,9 @@ export function seatKinds(game: string): (readonly [string, string])[] {
     ['human-reserved', 'Person with the invite only'],
   ];
   for (const [kind, levels] of Object.entries(botKinds(game))) {
-    if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${kind}`]);
-    for (const level of levels) out.push([`bot:${kind}:${level}`, `Bot: ${level}`]);
+    if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${botName(kind)}`]);
+    for (const level of levels)
+      out.push([`bot:${kind}:${level}`, `Bot: ${botName(`${kind}:${level}`)}`]);
   }
   return out;
 }
@@ -127,7 +128,8 @@ export function Lobby() {
   const create = async () => {
     setError(null);
     try {
-      const t = TIMERS[timer];
+      // A game with its own clocks takes no table timer (its options set its clocks).
+      const t = game.ownClocks ? undefined : TIMERS[timer];
       const res = await client.createTable({
         game: game.id,
         options: game.buildOptions(options[game.id] ?? game.defaultOptions, players),
@@ -136,6 +138,12 @@ export function Lobby() {
         ...(visibility !== 'public' ? { visibility } : {}),
         ...(rated && account ? { rated: true } : {}),
       });
+      // A table of one person and bots is the creator's own game: sit at once.
+      const people = res.seats.filter((x) => x.invite);
+      if (people.length === 1 && seatList.every((x) => x.kind === 'bot' || !x.reserved)) {
+        await sit(res.id, game.id, people[0].invite);
+        return;
+      }
       setCreated(res);
       saveInvites(
         res.id,
@@ -164,6 +172,19 @@ export function Lobby() {
   const { LobbyOptions } = game;
   return (
     <div className="lobby">
+      <section className="panel site-intro" aria-label="about Boss Table">
+        <p>
+          <strong>Boss Table</strong>: play the “Boss” family of board games with friends or bots,
+          in the browser or a terminal.
+        </p>
+        <ul className="game-blurbs">
+          {GAMES.map((g) => (
+            <li key={g.id}>
+              <strong>{g.name}</strong>: {g.blurb}. <a href={`#/rules/${g.id}`}>How to play</a>
+            </li>
+          ))}
+        </ul>
+      </section>
       <QuickPlay />
       <section className="panel new-table">
         <h1>New table of {game.name}</h1>
@@ -214,16 +235,18 @@ export function Lobby() {
             options={options[game.id] ?? game.defaultOptions}
             setOptions={(o) => setOptions({ ...options, [game.id]: o })}
           />
-          <label>
-            Timer{' '}
-            <select value={timer} onChange={(e) => setTimer(e.target.value)}>
-              {Object.entries(TIMERS).map(([k, t]) => (
-                <option key={k} value={k}>
-                  {timerWords(t)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {!game.ownClocks && (
+            <label>
+              Timer{' '}
+              <select value={timer} onChange={(e) => setTimer(e.target.value)}>
+                {Object.entries(TIMERS).map(([k, t]) => (
+                  <option key={k} value={k}>
+                    {timerWords(t)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label>
             Who can join{' '}
             <select
@@ -261,6 +284,16 @@ export function Lobby() {
             </label>
           ))}
         </fieldset>
+        <details className="bot-levels">
+          <summary>What the bots are</summary>
+          <ul>
+            {Object.entries(BOT_WORDS).map(([spec, w]) => (
+              <li key={spec}>
+                <strong>{w.name}</strong>: {w.about}.
+              </li>
+            ))}
+          </ul>
+        </details>
         <button onClick={() => void create()}>Create table</button>
         {error && (
           <p className="error" role="alert">
@@ -298,7 +331,7 @@ export function Lobby() {
                 {m.seat + 1} · with{' '}
                 {m.summary.seats
                   .filter((s) => s.seat !== m.seat)
-                  .map((s) => s.name ?? s.bot ?? 'a free seat')
+                  .map((s) => s.name ?? (s.bot ? `${botName(s.bot)} (bot)` : 'a free seat'))
                   .join(', ')}{' '}
                 <a href={`#/t/${m.table}`}>
                   {m.summary.status === 'finished' ? 'See the end' : 'Back to the table'}
@@ -320,12 +353,23 @@ export function Lobby() {
               <li key={t.id} data-table={t.id}>
                 <strong>{g?.name ?? t.game}</strong> · {t.status} ·{' '}
                 {VISIBILITY_WORDS[t.visibility ?? 'public']} · {t.seats.length} players ·{' '}
-                {g?.describeOptions(t.options) ?? ''} · {timerWords(t.timer)}
+                {g?.describeOptions(t.options) ?? ''}
+                {g?.ownClocks ? '' : ` · ${timerWords(t.timer)}`}
+                {t.rated && (
+                  <>
+                    {' · '}
+                    <span className="tag rated" title="the result moves ratings; sign in to sit">
+                      rated
+                    </span>
+                  </>
+                )}
                 <br />
                 <span className="muted">
                   {t.seats
                     .map(
-                      (s) => s.name ?? (s.bot ? `bot (${s.bot})` : s.reserved ? 'invited' : 'free'),
+                      (s) =>
+                        s.name ??
+                        (s.bot ? `${botName(s.bot)} (bot)` : s.reserved ? 'invited' : 'free'),
                     )
                     .join(', ')}
                 </span>{' '}

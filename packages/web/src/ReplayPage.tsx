@@ -7,6 +7,8 @@ import { Analysis } from './shell/Analysis.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { ArrowIcon } from './shell/icons.js';
 import { ReplayChat } from './account/ReplayChat.js';
+import { GamesPage } from './account/RankingsPage.js';
+import { botName } from '@boss-table/games/bot-names';
 
 /** Replay paces: milliseconds per step. */
 const PACES = { slow: 2000, normal: 900, fast: 300 } as const;
@@ -26,7 +28,7 @@ function recordNames(raw: unknown): Names {
   return (seat) => {
     const p = list[seat];
     if (typeof p?.name === 'string' && p.name) return p.name;
-    if (typeof p?.bot === 'string') return `Bot ${seat + 1} (${p.bot})`;
+    if (typeof p?.bot === 'string') return `Bot ${seat + 1} (${botName(p.bot)})`;
     return `Seat ${seat + 1}`;
   };
 }
@@ -135,6 +137,7 @@ export default function ReplayPage({
     <div className="replay">
       <section className="panel">
         <h1>Replay a game</h1>
+        {!table && !loaded && <p>Pick a finished game below, or open a record file.</p>}
         {!table && (
           <label className="file">
             Open a record (from a finished table or <code>boss selfplay</code>):{' '}
@@ -159,6 +162,7 @@ export default function ReplayPage({
           </p>
         )}
       </section>
+      {!table && !loaded && <GamesPage query="" />}
       {loaded && steps && step && (
         <>
           <div className="panel controls">

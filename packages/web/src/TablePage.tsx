@@ -24,10 +24,15 @@ import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { TableChat } from './account/Chat.js';
 import { GameLog } from './shell/GameLog.js';
+import { RatingChanges } from './shell/RatingChanges.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
+import { botName } from '@boss-table/games/bot-names';
 
 type EventsMessage = Extract<ServerMessage, { type: 'events' }>;
+
+/** The seat a rules' clock moves as (core's `CLOCK`), kept here so the shell stays small. */
+const CLOCK = -1;
 
 /** Timings for the performance figures (docs/benchmarks.md): read by the browser tests. */
 interface Perf {
@@ -53,7 +58,7 @@ let lastFrame = 0;
 const framesSince = (t: number) => (lastFrame > t ? 1 : 0);
 
 /** How long a round's results stay up before they close by themselves. */
-const RESULTS_MS = 12_000;
+const RESULTS_MS = 8_000;
 
 /** Refusals of a join, in words, for the form. */
 const JOIN_REFUSALS: Record<string, string> = {
@@ -154,7 +159,13 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       const past = c.state?.past;
       if (c.state && past) {
         delete c.state.past;
-        setBatches(past.slice(-400).map((p) => ({ id: n++, events: p.events })));
+        setBatches(
+          past.slice(-400).map((p) => ({
+            id: n++,
+            events: p.events,
+            ...(p.seat === CLOCK ? { byClock: true } : {}),
+          })),
+        );
       }
       copy();
     });
@@ -165,7 +176,12 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     c.on('rematch', (t) => live && setRematch(t));
     c.on('error', (e) => live && setError(e.message));
     const onEvents = (m: EventsMessage) => {
-      const batch = { id: n++, events: m.events, ...(m.standIn ? { standIn: m.standIn } : {}) };
+      const batch = {
+        id: n++,
+        events: m.events,
+        ...(m.standIn ? { standIn: m.standIn } : {}),
+        ...(m.seat === CLOCK ? { byClock: true } : {}),
+      };
       setBatches((old) => [...old, batch].slice(-400));
       const p = partsRef.current;
       const seat = c.state?.seat ?? null;
@@ -191,12 +207,14 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     return () => clearInterval(t);
   }, []);
 
-  // Round results close by themselves.
+  // A round's results stay until a seated player moves on (Next round, or their next move);
+  // watching (bots only, or a spectator), they close by themselves after a few seconds.
+  const seatedHere = state?.seat !== null && state?.seat !== undefined;
   useEffect(() => {
-    if (!results) return;
+    if (!results || seatedHere) return;
     const t = setTimeout(() => setResults(null), RESULTS_MS);
     return () => clearTimeout(t);
-  }, [results]);
+  }, [results, seatedHere]);
 
   const seats = state?.seats;
   const me = state?.seat ?? null;
@@ -252,6 +270,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     if (!conn) return;
     setBusy(true);
     setError(null);
+    setResults(null);
     try {
       await conn.move(m);
     } catch (e) {
@@ -338,6 +357,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     <section className="panel ranking area-end" aria-label="final ranking">
       <h2>Game over</h2>
       <End view={view} names={names} batches={batches} />
+      {summary && <RatingChanges table={id} game={summary.game} />}
       <p className="end-actions">
         <a className="button" href={`#/replay/${id}`}>
           Replay
@@ -355,6 +375,23 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
     </section>
   );
+  const resultsPanel = results && (
+    <section className="panel results area-results" aria-label="round results">
+      <h2>
+        Round results{' '}
+        <button type="button" onClick={() => setResults(null)}>
+          {outcome ? 'Close' : 'Next round'}
+        </button>
+      </h2>
+      <ol>
+        {results.lines.map((line, i) => (
+          <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.15}s` }}>
+            {line}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
   const side = (
     <aside className="area-side">
       <PlayerPanels
@@ -368,24 +405,6 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         now={now}
         turnMs={summary ? turnMsOf(summary.timer) : 0}
       />
-      {results && (
-        <section className="panel results" aria-label="round results">
-          <h2>
-            Round results{' '}
-            <button type="button" onClick={() => setResults(null)} aria-label="close round results">
-              ×
-            </button>
-          </h2>
-          <ol>
-            {results.lines.map((line, i) => (
-              <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.4}s` }}>
-                {line}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-      <GameLog batches={batches} parts={parts} viewer={me} names={names} />
       {conn && <TableChat conn={conn} seated={me !== null} />}
     </aside>
   );
@@ -396,6 +415,11 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         role="status"
         aria-label="action bar"
       >
+        {summary?.rated && (
+          <span className="tag rated" title="the result moves the players' ratings">
+            Rated
+          </span>
+        )}
         <span className="what">{barText}</span>
         {turnClock !== null && !outcome && (
           <span className="bar-clock" aria-label="turn clock">
@@ -485,11 +509,17 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         busy={busy}
         clocks={state.clocks}
         setPrompt={setPrompt}
+        roundEnd={results !== null}
         layout={({ board, controls, more }) => (
           <div className="table-main">
             <div className="col-board">
               <div className="area-board">{board}</div>
               {end}
+              {/* The round's results and the log under the board, in view beside it. */}
+              {resultsPanel}
+              <div className="area-log">
+                <GameLog batches={batches} parts={parts} viewer={me} names={names} />
+              </div>
               {more && <div className="area-more">{more}</div>}
             </div>
             <div className="col-right">
@@ -508,5 +538,5 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
 export function nameOf(seats: readonly PublicSeat[], seat: number, me: number | null): string {
   if (seat === me) return 'You';
   const s = seats[seat];
-  return s?.name ?? (s?.bot ? `Bot ${seat + 1} (${s.bot})` : `Seat ${seat + 1}`);
+  return s?.name ?? (s?.bot ? `Bot ${seat + 1} (${botName(s.bot)})` : `Seat ${seat + 1}`);
 }

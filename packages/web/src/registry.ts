@@ -14,6 +14,8 @@ export interface EventBatch {
   readonly events: readonly unknown[];
   /** Set when a bot played for a human seat, and why. */
   readonly standIn?: string;
+  /** Set when the move was a rules' clock running out (not a player's choice). */
+  readonly byClock?: boolean;
 }
 
 /** Seat names: "You" for the viewer, the player's name, or "Seat 1" (seats shown from 1). */
@@ -46,6 +48,11 @@ export interface TableProps {
    * shown in the action bar instead of `prompt` until this seat moves; null goes back to it.
    */
   readonly setPrompt?: (step: string | null) => void;
+  /**
+   * The shell shows a round's results (until the player moves on): a game may keep that
+   * round's end on its board meanwhile, instead of the next round's empty one.
+   */
+  readonly roundEnd?: boolean;
   /**
    * Puts the game's pieces in the shell's layout: the board, the controls for this seat's turn
    * (null when it has nothing to do) and details for below the board. The game's `Table`
@@ -95,6 +102,11 @@ export interface GameParts {
   }>;
   /** One event in words for the log, as `viewer` may read it; undefined to leave it out. */
   readonly describe: (event: unknown, viewer: number | null, names: Names) => string | undefined;
+  /**
+   * For a move a rules' clock made when it ran out: what the clock did, in words ("Time ran
+   * out: the die was rolled for you."); the log puts it before the move's own lines.
+   */
+  readonly clockNote?: (events: readonly unknown[], viewer: number | null, names: Names) => string;
   /** A move's events that close a round, in words, to show for a moment; else null. */
   readonly results?: (
     events: readonly unknown[],
@@ -115,6 +127,8 @@ export interface GameParts {
 export interface WebGame {
   readonly id: string;
   readonly name: string;
+  /** What the game is, in one line for the lobby ("deduction and bidding: …"). */
+  readonly blurb?: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly defaultOptions: Readonly<Record<string, unknown>>;
@@ -124,5 +138,10 @@ export interface WebGame {
   readonly buildOptions: (options: Readonly<Record<string, unknown>>, players: number) => unknown;
   /** A table's options in words for the lobby's list ("classic rules · New York, Boston…"). */
   readonly describeOptions: (options: unknown) => string;
+  /**
+   * The game keeps its own clocks (turns, deals, windows) from its options: the lobby offers
+   * no table timer for it.
+   */
+  readonly ownClocks?: boolean;
   readonly load: () => Promise<GameParts>;
 }

@@ -1,5 +1,6 @@
 import type { FinishedGame } from '@boss-table/client';
 import { findWebGame } from '../games.js';
+import { botName } from '@boss-table/games/bot-names';
 
 const gameName = (id: string) => findWebGame(id)?.name ?? id;
 
@@ -10,7 +11,11 @@ const when = (at: number) =>
 function SeatName({ seat }: { seat: FinishedGame['seats'][number] }) {
   if (seat.kind === 'guest') return <>{seat.name}</>;
   const profile = seat.kind === 'bot' ? `bot:${seat.name}` : seat.name;
-  return <a href={`#/players/${encodeURIComponent(profile)}`}>{seat.name}</a>;
+  return (
+    <a href={`#/players/${encodeURIComponent(profile)}`}>
+      {seat.kind === 'bot' ? `${botName(seat.name)} (bot)` : seat.name}
+    </a>
+  );
 }
 
 /** Finished games, newest first: places, rating changes, and a link to each replay. */

@@ -3,6 +3,8 @@ import type { FinishedGame, Leaderboard } from '@boss-table/client';
 import { client } from '../client.js';
 import { GAMES } from '../games.js';
 import { GamesList } from './GamesList.js';
+import { PROVISIONAL_GAMES, ratingShown } from './ProfilePage.js';
+import { botAbout, botName } from '@boss-table/games/bot-names';
 
 /** `#/leaderboard/:game`: the best players and bot levels of a game. */
 export function LeaderboardPage({ game }: { game: string }) {
@@ -41,11 +43,24 @@ export function LeaderboardPage({ game }: { game: string }) {
                 <td>{i + 1}</td>
                 <td>
                   <a href={`#/players/${encodeURIComponent(p.name)}`}>
-                    {p.kind === 'bot' ? p.name.slice(4) : p.name}
+                    {p.kind === 'bot' ? botName(p.name) : p.name}
                   </a>
-                  {p.kind === 'bot' && <span className="tag"> bot</span>}
+                  {p.kind === 'bot' && (
+                    <span className="tag" title={botAbout(p.name)}>
+                      {' '}
+                      bot
+                    </span>
+                  )}
                 </td>
-                <td>{p.rating}</td>
+                <td
+                  title={
+                    p.kind !== 'bot' && p.games < PROVISIONAL_GAMES
+                      ? 'provisional: fewer than 10 rated games'
+                      : undefined
+                  }
+                >
+                  {ratingShown(p.rating, p.games, p.kind === 'bot')}
+                </td>
                 <td>{p.games}</td>
                 <td>{p.wins}</td>
               </tr>

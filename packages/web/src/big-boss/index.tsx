@@ -47,6 +47,7 @@ export function bigBossOptions(
 export const bigBossGame: WebGame = {
   id: 'big-boss',
   name: 'Big Boss',
+  blurb: 'found, grow and merge companies along a looping track, and own the shares that pay',
   minPlayers: 2,
   maxPlayers: 6,
   defaultOptions: { rules: 'modern', firstPlayer: 'random' },

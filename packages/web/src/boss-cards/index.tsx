@@ -70,6 +70,7 @@ export function bossCardsOptions(
 export const bossCardsGame: WebGame = {
   id: 'boss-cards',
   name: 'Boss Cards',
+  blurb: 'a shedding game with ordinary playing cards: be the first to empty your hand',
   minPlayers: 2,
   maxPlayers: 6,
   defaultOptions: { handSize: 7, target: 'default', aceNamesSuit: false },

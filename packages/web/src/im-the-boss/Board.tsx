@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import {
   BOARD,
+  dividendsWords,
   FAMILIES,
   familyOf,
   placardId,
@@ -41,6 +42,20 @@ export function Fam({ view, f, faded }: { view: ImbView; f: number; faded?: bool
 }
 
 const famIndex = (k: string) => FAMILIES.indexOf(k as never);
+
+/** The families' marks and names, always in view (a phone has no hover). */
+export function FamilyLegend({ view }: { view: ImbView }) {
+  return (
+    <p className="imb-legend" aria-label="families">
+      {FAMILIES.map((_, f) => (
+        <span key={f}>
+          <Fam view={view} f={f} /> {familyName(view, f)}
+        </span>
+      ))}
+      <span className="muted">faded: one of several will do</span>
+    </p>
+  );
+}
 
 /** One space of the loop: what it needs, its dividends, its tile once closed, the marker. */
 function Space({
@@ -147,7 +162,7 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           {d.agreements
             .map(
               (a) =>
-                `${names(a.seat)} — ${a.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for ${a.dividends}`,
+                `${names(a.seat)} — ${a.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for ${dividendsWords(a.dividends)}`,
             )
             .join('; ')}
         </p>
@@ -157,7 +172,7 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           Offered clan cards:{' '}
           {d.table
             .filter((c) => !c.committed)
-            .map((c) => `${itemWords(view, c.card)} (${names(c.owner)})`)
+            .map((c) => `${itemWords(view, c.card)} from ${names(c.owner)}`)
             .join(', ')}
         </p>
       )}
@@ -179,7 +194,8 @@ export function DealBox({ view, names }: { view: ImbView; names: Names }) {
           {d.proposals.map((p) => (
             <li key={p.id}>
               #{p.id} {names(p.from)} → {names(p.to)}:{' '}
-              {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for {p.dividends}
+              {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for{' '}
+              {dividendsWords(p.dividends)}
             </li>
           ))}
         </ul>
@@ -289,6 +305,7 @@ export function Board({
           Tiles left: {t.tiles.length - t.tileIndex} · draw pile {view.drawPile}
         </span>
       </p>
+      <FamilyLegend view={view} />
       <div className="imb-loop">
         {BOARD.map((sp) => (
           <Space

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ClockState } from '@boss-table/client';
-import { type ImbLegal, type ImbMove, type ImbView } from '@boss-table/im-the-boss';
+import { dividendsWords, type ImbLegal, type ImbMove, type ImbView } from '@boss-table/im-the-boss';
 import type { Names } from '../registry.js';
 import { formatClock } from '../shell/clock.js';
 import {
@@ -8,6 +8,7 @@ import {
   clampStep,
   dividendsLeft,
   itemWords,
+  needlessItems,
   pendingWords,
   proposableItems,
   toggleItem,
@@ -27,6 +28,104 @@ export function useCountdown(clocks: readonly ClockState[], kinds: readonly stri
   }, [clock]);
   if (!clock) return null;
   return clock.running ? Math.max(0, clock.deadline - now) : clock.leftMs;
+}
+
+/** Below this many milliseconds a clock is shown as running out. */
+export const LOW_MS = 5_000;
+
+/** One running clock of the rules in words, for the strip above the board. */
+export interface ClockLine {
+  readonly id: string;
+  readonly text: string;
+  readonly left: number;
+  readonly running: boolean;
+  readonly low: boolean;
+  /** What happens at zero, said when the clock is low. */
+  readonly then: string;
+}
+
+/**
+ * The rules' clocks outside a window, each in words: whose turn or step, the deal's time, and
+ * how long the deal may go without progress before it breaks down.
+ */
+export function clockLines(
+  clocks: readonly ClockState[],
+  view: ImbView,
+  names: Names,
+  now: number,
+): ClockLine[] {
+  const out: ClockLine[] = [];
+  const me = view.viewer;
+  for (const c of clocks) {
+    const kind = c.id.split(':')[0];
+    const left = c.running ? Math.max(0, c.deadline - now) : c.leftMs;
+    const who = c.seats[0];
+    const mine = who !== undefined && who === me;
+    const whose = mine ? 'Your' : `${names(who ?? 0)}’s`;
+    let text: string;
+    let then: string;
+    switch (kind) {
+      case 'turn':
+        text = `${whose} turn`;
+        then = mine ? 'then the turn is played for you' : 'then the turn is played for them';
+        break;
+      case 'discard':
+        text = `${whose} discard`;
+        then = 'then the newest cards are discarded';
+        break;
+      case 'step':
+        text = `${whose} step`;
+        then = 'then the step ends';
+        break;
+      case 'deal':
+        text = c.running ? 'The deal' : 'The deal (paused)';
+        then = 'then the deal breaks down';
+        break;
+      case 'idle':
+        text = c.running ? 'Without progress' : 'Without progress (paused)';
+        then = 'then the deal breaks down: make or accept an offer';
+        break;
+      default:
+        continue; // a window's clock: the window's own prompt shows it
+    }
+    out.push({ id: c.id, text, left, running: c.running, low: c.running && left <= LOW_MS, then });
+  }
+  return out;
+}
+
+/** The rules' clocks that run now, above the board where the eye is; red near their end. */
+export function ClockStrip({
+  clocks,
+  view,
+  names,
+}: {
+  clocks: readonly ClockState[];
+  view: ImbView;
+  names: Names;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const running = clocks.some((c) => c.running);
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [running]);
+  const lines = clockLines(clocks, view, names, now);
+  if (lines.length === 0) return null;
+  return (
+    <div className="imb-clocks" role="group" aria-label="clocks">
+      {lines.map((l) => (
+        <span
+          key={l.id}
+          className={`imb-clock${l.low ? ' low' : ''}${l.running ? '' : ' paused'}`}
+          role="timer"
+        >
+          {l.text} <strong>{formatClock(l.left)}</strong>
+          {l.low && <span className="imb-clock-then"> — {l.then}</span>}
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /** Checkboxes for a set of cards or items; `chosen` in, toggles out. */
@@ -166,12 +265,18 @@ export function ProposeForm({
   const items = proposableItems(legal, to);
   const chosen = (draft?.to === to ? draft.items : []).filter((i) => items.includes(i));
   const max = dividendsLeft(view, legal, to);
+  const bossSide = view.table.deal?.boss === view.viewer;
   const dividends = Math.min(draft?.to === to ? draft.dividends : 0, max);
   const set = (d: Partial<{ to: number; items: string[]; dividends: number }>) =>
     setDraft({ to, items: chosen, dividends, ...d });
   return (
     <fieldset className="imb-propose">
-      <legend>Propose terms</legend>
+      <legend>{bossSide ? 'Make terms' : 'Ask the Boss for a share'}</legend>
+      <p className="imb-hint">
+        {bossSide
+          ? 'Choose a player, what they bring to the deal and the dividends you promise them; they accept, counter or reject.'
+          : `Your terms: what you bring to the deal and the dividends you want for it. ${names(to)} ${names(to) === 'You' ? 'accept' : 'accepts'}, ${names(to) === 'You' ? 'counter' : 'counters'} or ${names(to) === 'You' ? 'reject' : 'rejects'}.`}
+      </p>
       {targets.length > 1 && (
         <div className="choices chips" role="group" aria-label="propose to">
           {targets.map((t) => (
@@ -187,7 +292,13 @@ export function ProposeForm({
         </div>
       )}
       <p className="muted">
-        To {names(to)}: {items.length ? 'what they bring' : 'they have nothing on the table yet'}
+        {bossSide
+          ? items.length
+            ? `What ${names(to)} brings:`
+            : `${names(to)} has nothing on the table yet: terms for dividends alone.`
+          : items.length
+            ? `What you bring to ${names(to)}:`
+            : 'You have nothing on the table yet: put cards on the table below, or ask for dividends alone.'}
       </p>
       {items.length > 0 && (
         <Picks
@@ -255,30 +366,56 @@ export function Negotiation({
   );
   const [clan, setClan] = useState<string[]>([]);
   const [travel, setTravel] = useState<{ card: string; target: string } | null>(null);
+  /** An offer whose Accept asked for a second click (it pays for what is not needed). */
+  const [confirm, setConfirm] = useState<number | null>(null);
   const incoming = d.proposals.filter((p) => p.to === me);
   const mine = d.proposals.filter((p) => p.from === me);
   const clanIds = legal.commitClan ?? legal.offerClan ?? [];
   const boss = d.boss === me;
   return (
     <div className="imb-negotiation">
-      {incoming.length > 0 && (
-        <section className="imb-incoming" aria-label="offers to you">
-          <h3>Offers to you</h3>
-          {incoming.map((p) => (
+      {/* Always there while the deal is open (one offer's height kept), so nothing jumps when
+          an offer arrives. */}
+      <section
+        className={`imb-incoming${incoming.length ? '' : ' empty'}`}
+        aria-label="offers to you"
+      >
+        <h3>Offers to you</h3>
+        {incoming.length === 0 && (
+          <p className="muted">
+            None yet. {boss ? 'Players answer your terms here.' : 'The Boss’s terms come here.'}
+          </p>
+        )}
+        {incoming.map((p) => {
+          // The Boss pays: terms for a family already covered spend dividends for nothing.
+          const needless = boss ? needlessItems(view, p.items, p.from) : [];
+          const asking = confirm === p.id;
+          return (
             <div key={p.id} className="imb-offer">
               <p>
-                <strong>{names(p.from)}</strong> proposes:{' '}
+                <strong>{names(p.from)}</strong> {boss ? 'brings' : 'asks you to bring'}{' '}
                 {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for{' '}
-                <strong>{p.dividends} dividends</strong> ({p.dividends * d.V} M)
+                <strong>{dividendsWords(p.dividends)}</strong> ({p.dividends * d.V} M)
+                {boss ? ' paid by you' : ' paid to you'}
               </p>
+              {needless.length > 0 && (
+                <p className="imb-warn" role="note">
+                  {needless.map((n) => n.why).join('; ')}: you would pay{' '}
+                  {dividendsWords(p.dividends)} for what the deal does not need.
+                </p>
+              )}
               <div className="submit-row">
                 <button
                   type="button"
                   className="primary"
                   disabled={busy || !legal.accept?.includes(p.id)}
-                  onClick={() => send({ type: 'accept', id: p.id })}
+                  onClick={() => {
+                    if (needless.length > 0 && !asking) return setConfirm(p.id);
+                    setConfirm(null);
+                    send({ type: 'accept', id: p.id });
+                  }}
                 >
-                  Accept #{p.id}
+                  {asking ? `Accept #${p.id} anyway` : `Accept #${p.id}`}
                 </button>
                 <button
                   type="button"
@@ -298,15 +435,15 @@ export function Negotiation({
                 </button>
               </div>
             </div>
-          ))}
-        </section>
-      )}
+          );
+        })}
+      </section>
       {mine.length > 0 && (
         <ul className="imb-mine" aria-label="your proposals">
           {mine.map((p) => (
             <li key={p.id}>
               You → {names(p.to)}: {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'}{' '}
-              for {p.dividends}{' '}
+              for {dividendsWords(p.dividends)}{' '}
               <button
                 type="button"
                 disabled={busy || !legal.cancel?.includes(p.id)}
@@ -329,7 +466,12 @@ export function Negotiation({
       />
       {(clanIds.length > 0 || (legal.offerPlacard ?? []).length > 0) && (
         <fieldset>
-          <legend>{boss ? 'Commit clan cards' : 'Offer to the Boss'}</legend>
+          <legend>{boss ? 'Commit clan cards' : 'Put cards on the table'}</legend>
+          <p className="imb-hint">
+            {boss
+              ? 'Your own clan cards cover their family at no cost.'
+              : 'Show the Boss what you could bring: cards on the table can then be part of terms, yours or the Boss’s.'}
+          </p>
           {clanIds.length > 0 && (
             <>
               <Picks
@@ -372,18 +514,26 @@ export function Negotiation({
         travel={travel}
         setTravel={setTravel}
       />
-      <div className="submit-row">
-        {legal.plain.includes('pass') && (
+      {legal.plain.includes('pass') && (
+        <div className="submit-row">
           <button type="button" disabled={busy} onClick={() => send({ type: 'pass' })}>
             End my step
           </button>
-        )}
-        {legal.plain.includes('abandon') && (
-          <button type="button" disabled={busy} onClick={() => send({ type: 'abandon' })}>
+        </div>
+      )}
+      {legal.plain.includes('abandon') && (
+        <p className="imb-abandon">
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => send({ type: 'abandon' })}
+          >
             Abandon the deal
-          </button>
-        )}
-      </div>
+          </button>{' '}
+          <span className="muted">(nobody is paid; the space stays open)</span>
+        </p>
+      )}
     </div>
   );
 }
@@ -562,44 +712,6 @@ export function WindowPrompt({
           )}
         </>
       )}
-    </section>
-  );
-}
-
-/** Offers to this seat that it may accept, above the board where the eye is: one click each. */
-export function IncomingBar({
-  view,
-  legal,
-  names,
-  send,
-  busy,
-}: {
-  view: ImbView;
-  legal: ImbLegal;
-  names: Names;
-  send: Send;
-  busy: boolean;
-}) {
-  const d = view.table.deal;
-  if (!d) return null;
-  const offers = d.proposals.filter((p) => legal.accept?.includes(p.id));
-  return (
-    <section className="imb-incoming-bar" aria-label="offers to accept">
-      {offers.map((p) => (
-        <p key={p.id}>
-          <strong>{names(p.from)}</strong> offers{' '}
-          {p.items.map((i) => itemWords(view, i)).join(', ') || 'nothing'} for{' '}
-          <strong>{p.dividends} dividends</strong> ({p.dividends * d.V} M){' '}
-          <button
-            type="button"
-            className="primary"
-            disabled={busy}
-            onClick={() => send({ type: 'accept', id: p.id })}
-          >
-            Accept
-          </button>
-        </p>
-      ))}
     </section>
   );
 }

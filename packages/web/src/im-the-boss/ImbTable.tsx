@@ -9,7 +9,7 @@ import {
 import type { EventBatch, TableProps } from '../registry.js';
 import { Board } from './Board.js';
 import { EndRoll } from './EndRoll.js';
-import { IncomingBar, Negotiation, TurnControls, WindowPrompt } from './Controls.js';
+import { ClockStrip, Negotiation, TurnControls, WindowPrompt } from './Controls.js';
 import { promptOf, windowOf } from './logic.js';
 
 /** The last lines of the log that say what just happened (for the board's centre). */
@@ -119,6 +119,7 @@ export default function ImbTable({
     board: (
       <>
         <EndRoll batches={batches} />
+        <ClockStrip clocks={clocks} view={view} names={names} />
         {win && (
           <WindowPrompt
             key={`w:${view.table.deal?.window}`}
@@ -130,9 +131,6 @@ export default function ImbTable({
             clocks={clocks}
           />
         )}
-        {!win && legal?.accept?.length ? (
-          <IncomingBar view={view} legal={legal} names={names} send={send} busy={busy} />
-        ) : null}
         <Board
           view={view}
           names={names}

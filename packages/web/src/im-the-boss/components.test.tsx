@@ -12,11 +12,13 @@ import {
   type ImbMove,
   type ImbState,
 } from '@boss-table/im-the-boss';
+import type { ClockState } from '@boss-table/client';
 import type { TablePieces } from '../registry.js';
 import { EndRoll, newestEndRoll, SHOW_MS, TUMBLE_MS } from './EndRoll.js';
 import ImbTable from './ImbTable.js';
+import { Negotiation } from './Controls.js';
 import { imbOptions, imTheBossGame } from './index.js';
-import { clampStep, dividendsLeft, toggleItem } from './logic.js';
+import { clampStep, dividendsLeft, needlessItems, toggleItem } from './logic.js';
 import { parts } from './parts.js';
 import { imbReplaySteps } from './replay.js';
 
@@ -52,7 +54,7 @@ function play(s: ImbState, seat: number, move: ImbMove): ImbState {
 const legalOf = (s: ImbState, seat: number) => imTheBoss.legalSummary!(s, seat) as ImbLegal | null;
 
 /** Renders the table as `seat` sees it; the moves its controls send are collected. */
-function table(s: ImbState, seat: number | null, clocks = []) {
+function table(s: ImbState, seat: number | null, clocks: ClockState[] = []) {
   const sent: ImbMove[] = [];
   const utils = render(
     <ImbTable
@@ -158,6 +160,8 @@ describe("I'm the Boss! web table", () => {
     const u = table(s, 3);
     const offers = screen.getByRole('region', { name: 'offers to you' });
     expect(offers.textContent).toMatch(/Piepenbrok placard for 4 dividends/);
+    // Once, in the panel: no second copy above the board.
+    expect(screen.getAllByRole('button', { name: /^Accept/ })).toHaveLength(1);
     fireEvent.click(within(offers).getByRole('button', { name: /^Accept #/ }));
     expect(u.sent).toHaveLength(1);
     expect(u.sent[0].type).toBe('accept');
@@ -189,6 +193,106 @@ describe("I'm the Boss! web table", () => {
     }
     const { getByLabelText } = table(dealOpen(), 1);
     expect(getByLabelText('the deal').textContent).not.toMatch(/Placards offered/);
+  });
+
+  it("shows the deal's clocks above the board, and warns near the end what happens at zero", () => {
+    const s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    const now = Date.now();
+    const clocks: ClockState[] = [
+      { id: 'deal:1:0', seats: [], deadline: now + 40_000, running: true, leftMs: 40_000 },
+      { id: 'idle:1:0', seats: [], deadline: now + 3_000, running: true, leftMs: 3_000 },
+    ];
+    table(s, boss, clocks);
+    const strip = screen.getByRole('group', { name: 'clocks' });
+    const timers = within(strip).getAllByRole('timer');
+    expect(timers.map((t) => t.textContent)).toEqual([
+      'The deal 0:40',
+      'Without progress 0:03 — then the deal breaks down: make or accept an offer',
+    ]);
+    expect(timers[0].className).not.toMatch(/low/);
+    expect(timers[1].className).toMatch(/low/);
+    cleanup();
+    // A turn's clock names whose turn it is; a window's clock stays in the window's prompt.
+    table(s, 1, [
+      { id: 'turn:4', seats: [2], deadline: now + 15_000, running: true, leftMs: 15_000 },
+      { id: 'stopWindow:1:1', seats: [1], deadline: now + 3_000, running: true, leftMs: 3_000 },
+    ]);
+    const turn = within(screen.getByRole('group', { name: 'clocks' })).getAllByRole('timer');
+    expect(turn.map((t) => t.textContent)).toEqual(['Seat 3’s turn 0:15']);
+  });
+
+  it('tells a player what they bring, and explains terms and cards on the table', () => {
+    const s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    const other = [1, 2, 3].find((p) => p !== boss)!;
+    table(s, other);
+    const form = screen.getByRole('form', { name: 'your move' });
+    expect(form.textContent).toMatch(/Ask the Boss for a share/);
+    expect(form.textContent).not.toMatch(/what they bring/);
+    expect(form.textContent).toMatch(
+      /What you bring to Seat \d:|You have nothing on the table yet/,
+    );
+    expect(form.textContent).toMatch(/Put cards on the table/);
+    // The families' letters have their names beside them, not only on hover.
+    const legend = screen.getByLabelText('families');
+    expect(legend.textContent).toMatch(/H Heiermann/);
+    expect(legend.textContent).toMatch(/P Piepenbrok/);
+    cleanup();
+    table(s, boss);
+    expect(screen.getByRole('form', { name: 'your move' }).textContent).toMatch(/Make terms/);
+  });
+
+  it("the Boss's Accept of terms for a family already covered warns and asks twice", () => {
+    const s = dealOpen();
+    const boss = s.pub.deal!.boss;
+    const v = imTheBoss.view(s, boss);
+    const d = v.table.deal!;
+    // Seat 3 has agreed to bring the Piepenbrok placard; seat 2 now offers a Piepenbrok clan
+    // card too, and seat 4 a Raffzahn card, which the Boss's committed clan card covers.
+    const view = {
+      ...v,
+      table: {
+        ...v.table,
+        deal: {
+          ...d,
+          agreements: [{ seat: 3, items: ['inv:P'], dividends: 2, id: 1 }],
+          proposals: [
+            { id: 7, from: 2, to: boss, items: ['clan:P2'], dividends: 1 },
+            { id: 8, from: 1, to: boss, items: [], dividends: 1 },
+          ],
+        },
+      },
+    };
+    expect(needlessItems(view, ['clan:P2'], 2).map((n) => n.why)).toEqual([
+      'Piepenbrok is already covered',
+    ]);
+    // Its own agreement would be replaced by new terms: not counted against it.
+    expect(needlessItems(view, ['inv:P'], 3)).toEqual([]);
+    expect(needlessItems(view, ['clan:R2'], 1).map((n) => n.why)).toEqual([
+      'Raffzahn is already covered',
+    ]);
+    expect(needlessItems(view, ['clan:K1'], 1)[0].why).toMatch(/not needed on this space/);
+    const legal = { ...legalOf(s, boss)!, accept: [7, 8], reject: [7, 8] };
+    const sent: ImbMove[] = [];
+    render(
+      <Negotiation
+        view={view}
+        legal={legal}
+        names={names}
+        send={(m) => sent.push(m)}
+        busy={false}
+      />,
+    );
+    const offers = screen.getByRole('region', { name: 'offers to you' });
+    expect(offers.textContent).toMatch(/Piepenbrok is already covered: you would pay 1 dividend/);
+    fireEvent.click(within(offers).getByRole('button', { name: 'Accept #7' }));
+    expect(sent).toEqual([]);
+    fireEvent.click(within(offers).getByRole('button', { name: 'Accept #7 anyway' }));
+    expect(sent).toEqual([{ type: 'accept', id: 7 }]);
+    // Terms that need nothing extra go in one click.
+    fireEvent.click(within(offers).getByRole('button', { name: 'Accept #8' }));
+    expect(sent.at(-1)).toEqual({ type: 'accept', id: 8 });
   });
 
   it('a seat sees only its own hand', () => {

@@ -113,6 +113,8 @@ export function imbOptions(
 export const imTheBossGame: WebGame = {
   id: 'im-the-boss',
   name: "I'm the Boss!",
+  blurb: 'deal-making out loud: everyone negotiates at once for a share of each deal',
+  ownClocks: true,
   minPlayers: 2,
   maxPlayers: 6,
   defaultOptions: {

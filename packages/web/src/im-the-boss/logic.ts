@@ -264,3 +264,34 @@ export function moneyShown(view: ImbView, seat: number): string {
   if (view.options.hideMoneyTotals && !over && seat !== view.viewer) return '?';
   return `${view.table.money[seat]} M`;
 }
+
+/**
+ * The items of terms with `party` that the deal does not need: a family already covered by
+ * something else (the Boss's placard, a committed clan card, another seat's agreement) or not
+ * asked for on the space. Paying for them spends dividends a missing family may need.
+ */
+export function needlessItems(
+  view: ImbView,
+  items: readonly string[],
+  party: number,
+): { item: string; why: string }[] {
+  const d = view.table.deal;
+  if (!d) return [];
+  const sp = BOARD[d.space - 1];
+  const t = view.table;
+  const travelling = new Set(d.travelling.map((x) => x.family));
+  const covered = new Set<number>();
+  for (let f = 0; f < 6; f++) if (t.placards[f] === d.boss && !travelling.has(f)) covered.add(f);
+  for (const c of d.table) if (c.committed) covered.add(familyOf(c.card));
+  for (const a of d.agreements)
+    if (a.seat !== party) for (const i of a.items) covered.add(familyOf(i));
+  for (const f of d.engine) covered.add(f);
+  const out: { item: string; why: string }[] = [];
+  for (const item of items) {
+    const f = familyOf(item);
+    if (familyRole(sp, f) === null)
+      out.push({ item, why: `${familyName(view, f)} is not needed on this space` });
+    else if (covered.has(f)) out.push({ item, why: `${familyName(view, f)} is already covered` });
+  }
+  return out;
+}

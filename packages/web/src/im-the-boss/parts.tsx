@@ -1,4 +1,11 @@
-import { eventWords, type ImbEvent, type ImbLegal, type ImbView } from '@boss-table/im-the-boss';
+import {
+  clockWords,
+  END_WORDS,
+  eventWords,
+  type ImbEvent,
+  type ImbLegal,
+  type ImbView,
+} from '@boss-table/im-the-boss';
 import type { EventBatch, GameParts, Names, ReplayStep } from '../registry.js';
 import { Board, Fam } from './Board.js';
 import ImbTable from './ImbTable.js';
@@ -34,12 +41,6 @@ function SeatDetail({ view: v, seat }: { view: unknown; seat: number; names: Nam
   );
 }
 
-const END_REASON: Record<string, string> = {
-  roll: 'the end roll after a high tile ended it',
-  tile15: 'the last tile was placed',
-  maxRounds: 'the round limit was reached',
-};
-
 /** The end: who won and why, the money of every seat, deals made as Boss. */
 function End({ view: v, names }: { view: unknown; names: Names; batches: readonly EventBatch[] }) {
   const view = v as ImbView;
@@ -49,7 +50,7 @@ function End({ view: v, names }: { view: unknown; names: Names; batches: readonl
   return (
     <>
       <p className="imb-why-won">
-        The game ended because {END_REASON[t.endReason ?? ''] ?? 'it was over'}. The richest player
+        The game ended because {END_WORDS[t.endReason ?? ''] ?? 'it was over'}. The richest player
         wins (decided by {t.outcome.decidedBy}).
       </p>
       <table className="imb-final">
@@ -82,6 +83,7 @@ export const parts: GameParts = {
   standing: (v, seat) => moneyShown(v as ImbView, seat),
   SeatDetail,
   describe: (e, viewer, names) => eventWords(e as ImbEvent, viewer, names) || undefined,
+  clockNote: (events, viewer, names) => clockWords(events as ImbEvent[], viewer, names),
   results: (events, viewer, names) => {
     const lines = (events as ImbEvent[])
       .filter((e) => RESULT_EVENTS.has(e.type))

@@ -1,23 +1,36 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { EventBatch, GameParts, Names } from '../registry.js';
 
+/** Why a bot stood in for a person, in words. */
+export const STAND_IN_WORDS: Readonly<Record<string, string>> = {
+  timeout: 'time ran out: a bot played this turn',
+  disconnected: 'the player was away: a bot played this turn',
+};
+
 /** The events this seat saw, in words, in order; the newest line kept in view. */
 export function logLines(
   batches: readonly EventBatch[],
-  parts: Pick<GameParts, 'describe'>,
+  parts: Pick<GameParts, 'describe' | 'clockNote'>,
   viewer: number | null,
   names: Names,
-): { id: string; text: string }[] {
-  const out: { id: string; text: string }[] = [];
-  for (const b of batches)
+): { id: string; text: string; clock?: boolean }[] {
+  const out: { id: string; text: string; clock?: boolean }[] = [];
+  for (const b of batches) {
+    if (b.byClock)
+      out.push({
+        id: `${b.id}.clock`,
+        text: parts.clockNote?.(b.events, viewer, names) ?? 'Time ran out.',
+        clock: true,
+      });
     b.events.forEach((e, i) => {
       const text = parts.describe(e, viewer, names);
       if (text)
         out.push({
           id: `${b.id}.${i}`,
-          text: b.standIn ? `${text} (a bot played: ${b.standIn})` : text,
+          text: b.standIn ? `${text} (${STAND_IN_WORDS[b.standIn] ?? 'a bot played'})` : text,
         });
     });
+  }
   return out;
 }
 
@@ -46,7 +59,9 @@ export function GameLog({
       <h2>Log</h2>
       <ol ref={box}>
         {lines.map((l) => (
-          <li key={l.id}>{l.text}</li>
+          <li key={l.id} className={l.clock ? 'log-clock' : undefined}>
+            {l.text}
+          </li>
         ))}
       </ol>
     </section>

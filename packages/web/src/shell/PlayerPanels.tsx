@@ -2,6 +2,7 @@ import type { PublicSeat, TimerState } from '@boss-table/client';
 import type { GameParts, Names } from '../registry.js';
 import { clockFor, formatClock } from './clock.js';
 import { Presence, SEAT_COLORS } from './icons.js';
+import { botName } from '@boss-table/games/bot-names';
 
 /**
  * One panel per player beside the board: name, score or money, clock (m:ss, when the table
@@ -41,7 +42,7 @@ export function PlayerPanels({
         const presence = !s
           ? null
           : s.kind === 'bot'
-            ? `bot (${s.bot ?? 'bot'})`
+            ? `bot: ${s.bot ? botName(s.bot) : 'a bot'}`
             : s.botStandIn
               ? 'away: a bot plays for now'
               : !s.taken

@@ -6,6 +6,10 @@ import type { AnalysisRequest, AnalysisMessage, AnalysedDecision } from './analy
 
 // Post-game analysis off the page's thread: each decision of one seat appraised by a searching
 // bot from that seat's view only (core's analysis), posted as it is done.
+/** A game whose search does not judge moves yet: said plainly. */
+export const unavailable = (game: string) =>
+  `Analysis is not available for ${game} yet: its search bot does not judge moves so far.`;
+
 const post = (m: AnalysisMessage) => (self as unknown as Worker).postMessage(m);
 
 self.onmessage = (e: MessageEvent<AnalysisRequest>) => {
@@ -17,6 +21,7 @@ self.onmessage = (e: MessageEvent<AnalysisRequest>) => {
     if (!entry) return post({ kind: 'error', message: `Unknown game "${record.value.game}".` });
     const bot = makeBot(entry.game.id, spec);
     if (!bot.ok) return post({ kind: 'error', message: bot.error.message });
+    if (!bot.value.appraise) return post({ kind: 'error', message: unavailable(entry.game.name) });
     const decisions = decisionsOf(entry.game, record.value, seat);
     if (!decisions.ok) return post({ kind: 'error', message: decisions.error.message });
     const total = decisions.value.length;

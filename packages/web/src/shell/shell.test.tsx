@@ -60,7 +60,24 @@ describe('the web shell', () => {
     );
     expect(lines).toEqual([
       { id: '1.0', text: 'saw a' },
-      { id: '2.0', text: 'saw b (a bot played: timeout)' },
+      { id: '2.0', text: 'saw b (time ran out: a bot played this turn)' },
     ]);
+  });
+
+  it('marks a move a clock made, in the game’s words, so it does not read as a choice', () => {
+    const describe = (e: unknown) => `rolled ${(e as { r: number }).r}`;
+    const batches = [{ id: 3, events: [{ r: 4 }], byClock: true }];
+    const lines = logLines(
+      batches,
+      { describe, clockNote: () => 'Time ran out: the die was rolled for you.' },
+      0,
+      String,
+    );
+    expect(lines).toEqual([
+      { id: '3.clock', text: 'Time ran out: the die was rolled for you.', clock: true },
+      { id: '3.0', text: 'rolled 4' },
+    ]);
+    // A game without its own words still gets the mark.
+    expect(logLines(batches, { describe }, 0, String)[0].text).toBe('Time ran out.');
   });
 });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { TableProps } from '../registry.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theBoss, type BossLegal, type BossView } from '@boss-table/the-boss';
-import { SeatDetail, parts } from './parts.js';
+import { endedBoard, lastRoundEnd, SeatDetail, parts } from './parts.js';
 import { decidedInWords } from './words.js';
 import { Composer } from './Composer.js';
 import { DeductionPanel } from './Deduction.js';
@@ -31,6 +31,34 @@ function start(players = 3): {
 }
 
 describe('web components', () => {
+  it("a round's end is rebuilt for the board: the last move's cubes and card, every reward", () => {
+    const { view, seat } = start();
+    const city = view.row.find((c) => c.city !== 'chicago')!.city;
+    const events = [
+      { type: 'cubes-placed', seat, city, big: 2, small: 1 },
+      { type: 'card-revealed', seat, card: `${city}:3` },
+      { type: 'reward-revealed', city, face: '4', boss: seat },
+      { type: 'round-ended', round: view.round, points: [0, 0, 0], scores: [0, 0, 0] },
+    ] as never[];
+    const ended = lastRoundEnd([
+      { id: 1, events: [{ type: 'turn', seat }] },
+      { id: 2, events },
+      { id: 3, events: [{ type: 'turn', seat }] },
+    ]);
+    expect(ended?.round).toBe(view.round);
+    expect(ended?.rewards).toEqual({ [city]: '4' });
+    const board = endedBoard(view, ended!.events);
+    const at = board.row.find((c) => c.city === city)!;
+    expect(at.cubes[seat]).toEqual({
+      big: view.row.find((c) => c.city === city)!.cubes[seat].big + 2,
+      small: view.row.find((c) => c.city === city)!.cubes[seat].small + 1,
+    });
+    expect(at.revealed.at(-1)).toBe(`${city}:3`);
+    // The view itself is not changed.
+    expect(view.row.find((c) => c.city === city)!.revealed).not.toContain(`${city}:3`);
+    expect(lastRoundEnd([{ id: 1, events: [{ type: 'turn', seat }] }])).toBeNull();
+  });
+
   it('the composer disables Chicago with the reason and sends only a legal turn', () => {
     const { view, legal } = start();
     const sent: unknown[] = [];

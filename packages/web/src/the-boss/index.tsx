@@ -43,6 +43,8 @@ function LobbyOptions({ players, options, setOptions }: LobbyOptionsProps) {
 export const theBossGame: WebGame = {
   id: 'the-boss',
   name: 'The Boss',
+  blurb:
+    'deduction and bidding: send gangsters to cities whose rewards stay hidden, and read the others’ cards',
   minPlayers: 2,
   maxPlayers: 6,
   defaultOptions: { rules: 'classic', combination: 'random' },

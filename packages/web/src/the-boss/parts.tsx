@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { faceWords, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
 import type { EventBatch, GameParts, Names, ReplayStep, TableProps } from '../registry.js';
 import { Board } from './Board.js';
@@ -20,12 +20,74 @@ const RESULT_EVENTS = new Set([
 ]);
 
 /** The board, the turn's composer (when it is this seat's turn) and the deduction helper. */
-function Table({ view: v, legal, names, onMove, busy, layout }: TableProps) {
+/** The newest round's end in a page's batches: its round, rewards and that move's events. */
+export function lastRoundEnd(
+  batches: readonly EventBatch[],
+): { round: number; rewards: Record<string, string>; events: BossEvent[] } | null {
+  for (let i = batches.length - 1; i >= 0; i--) {
+    const events = batches[i].events as BossEvent[];
+    const end = events.find((e) => e.type === 'round-ended');
+    if (!end || end.type !== 'round-ended') continue;
+    const rewards: Record<string, string> = {};
+    for (const e of events) if (e.type === 'reward-revealed') rewards[e.city] = e.face;
+    return { round: end.round, rewards, events };
+  }
+  return null;
+}
+
+/**
+ * The board as the round ended: the last view of that round this page saw, with the cubes
+ * and card of the move that ended it (the view after it is already the next round's).
+ */
+export function endedBoard(before: BossView, events: readonly BossEvent[]): BossView {
+  const row = before.row.map((c) => ({
+    ...c,
+    revealed: c.revealed.slice(),
+    cubes: c.cubes.map((x) => ({ ...x })),
+  }));
+  for (const e of events) {
+    if (e.type === 'round-ended') break;
+    if (e.type === 'cubes-placed') {
+      const c = row.find((x) => x.city === e.city);
+      if (c)
+        c.cubes[e.seat] = {
+          big: c.cubes[e.seat].big + e.big,
+          small: c.cubes[e.seat].small + e.small,
+        };
+    } else if (e.type === 'card-revealed') {
+      const c = row.find((x) => x.city === e.card.split(':')[0]);
+      if (c) c.revealed.push(e.card);
+    }
+  }
+  return { ...before, row, turn: null };
+}
+
+function Table({ view: v, legal, names, onMove, busy, layout, batches, roundEnd }: TableProps) {
   const view = v as BossView;
   const [helper, setHelper] = useState(false);
   const mine = legal !== null && legal !== undefined && view.turn === view.viewer;
+  // The last view of each round, to hold a round's end on the board while its results show
+  // (and at the game's end, its last rewards on the cities).
+  const lastSeen = useRef(new Map<number, BossView>());
+  const ended = useMemo(() => lastRoundEnd(batches ?? []), [batches]);
+  const hold =
+    ended !== null && (view.outcome ? true : roundEnd === true && ended.round < view.round);
+  // Kept until the game's end view, which shows the last round cleared.
+  if (!view.outcome) lastSeen.current.set(view.round, view);
+  const before = ended ? lastSeen.current.get(ended.round) : undefined;
+  const shown = hold && ended && before ? endedBoard(before, ended.events) : view;
   return layout({
-    board: <Board view={view} names={names} />,
+    board: (
+      <>
+        {hold && ended && (
+          <p className="round-end-note" role="status">
+            {view.outcome ? 'The last round as it ended' : `Round ${ended.round} as it ended`}:
+            every reward revealed.
+          </p>
+        )}
+        <Board view={shown} names={names} rewards={hold && ended ? ended.rewards : undefined} />
+      </>
+    ),
     // Keyed by the turn: a draft left when the clock or a reconnection took the turn away
     // must not come back on this seat's next turn.
     controls: mine ? (
