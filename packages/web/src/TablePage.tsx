@@ -19,7 +19,8 @@ import {
 } from './client.js';
 import { findWebGame } from './games.js';
 import type { EventBatch, GameParts, Names } from './registry.js';
-import { clockFor, formatClock, LOW_CLOCK_MS, turnMsOf } from './shell/clock.js';
+import { clockFor, LOW_CLOCK_MS, turnMsOf } from './shell/clock.js';
+import { Countdown } from './shell/countdown.js';
 import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { TableChat } from './account/Chat.js';
@@ -423,7 +424,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         <span className="what">{barText}</span>
         {turnClock !== null && !outcome && (
           <span className="bar-clock" aria-label="turn clock">
-            {formatClock(turnClock)}
+            <Countdown ms={turnClock} low={low} />
           </span>
         )}
         {low && <span className="low-warning">Hurry: your clock is running out!</span>}

@@ -1,8 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ClockState } from '@boss-table/client';
 import { dividendsWords, type ImbLegal, type ImbMove, type ImbView } from '@boss-table/im-the-boss';
 import type { Names } from '../registry.js';
-import { formatClock } from '../shell/clock.js';
+import {
+  ClockStrip as ShellClockStrip,
+  Countdown,
+  leftOf,
+  LOW_MS,
+  useCountdown,
+  useNow,
+  type ClockLine,
+} from '../shell/countdown.js';
 import {
   askedInWindow,
   clampStep,
@@ -17,32 +25,7 @@ import {
 
 type Send = (m: ImbMove) => void;
 
-/** Milliseconds left on the rules' clock whose id starts with one of `kinds`, ticking. */
-export function useCountdown(clocks: readonly ClockState[], kinds: readonly string[]) {
-  const clock = clocks.find((c) => kinds.some((k) => c.id.startsWith(`${k}:`)));
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!clock) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [clock]);
-  if (!clock) return null;
-  return clock.running ? Math.max(0, clock.deadline - now) : clock.leftMs;
-}
-
-/** Below this many milliseconds a clock is shown as running out. */
-export const LOW_MS = 5_000;
-
-/** One running clock of the rules in words, for the strip above the board. */
-export interface ClockLine {
-  readonly id: string;
-  readonly text: string;
-  readonly left: number;
-  readonly running: boolean;
-  readonly low: boolean;
-  /** What happens at zero, said when the clock is low. */
-  readonly then: string;
-}
+export { LOW_MS, useCountdown, type ClockLine };
 
 /**
  * The rules' clocks outside a window, each in words: whose turn or step, the deal's time, and
@@ -58,7 +41,7 @@ export function clockLines(
   const me = view.viewer;
   for (const c of clocks) {
     const kind = c.id.split(':')[0];
-    const left = c.running ? Math.max(0, c.deadline - now) : c.leftMs;
+    const left = leftOf(c, now);
     const who = c.seats[0];
     const mine = who !== undefined && who === me;
     const whose = mine ? 'Your' : `${names(who ?? 0)}’s`;
@@ -93,7 +76,7 @@ export function clockLines(
   return out;
 }
 
-/** The rules' clocks that run now, above the board where the eye is; red near their end. */
+/** The rules' clocks that run now, above the board where the eye is (the shell's strip). */
 export function ClockStrip({
   clocks,
   view,
@@ -103,29 +86,8 @@ export function ClockStrip({
   view: ImbView;
   names: Names;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  const running = clocks.some((c) => c.running);
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [running]);
-  const lines = clockLines(clocks, view, names, now);
-  if (lines.length === 0) return null;
-  return (
-    <div className="imb-clocks" role="group" aria-label="clocks">
-      {lines.map((l) => (
-        <span
-          key={l.id}
-          className={`imb-clock${l.low ? ' low' : ''}${l.running ? '' : ' paused'}`}
-          role="timer"
-        >
-          {l.text} <strong>{formatClock(l.left)}</strong>
-          {l.low && <span className="imb-clock-then"> — {l.then}</span>}
-        </span>
-      ))}
-    </div>
-  );
+  const now = useNow(clocks.some((c) => c.running));
+  return <ShellClockStrip lines={clockLines(clocks, view, names, now)} />;
 }
 
 /** Checkboxes for a set of cards or items; `chosen` in, toggles out. */
@@ -661,7 +623,7 @@ export function WindowPrompt({
         {kind === 'stop' ? 'Stop?' : 'Last call'}
         {left !== null && (
           <span className="imb-countdown" aria-label="window clock">
-            {formatClock(left)}
+            <Countdown ms={left} />
           </span>
         )}
       </h2>

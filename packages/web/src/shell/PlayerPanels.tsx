@@ -1,6 +1,7 @@
 import type { PublicSeat, TimerState } from '@boss-table/client';
 import type { GameParts, Names } from '../registry.js';
-import { clockFor, formatClock } from './clock.js';
+import { clockFor } from './clock.js';
+import { Countdown } from './countdown.js';
 import { Presence, SEAT_COLORS } from './icons.js';
 import { botName } from '@boss-table/games/bot-names';
 
@@ -68,7 +69,7 @@ export function PlayerPanels({
                   className={`clock${turn === seat ? ' running' : ''}`}
                   aria-label={`clock of ${names(seat)}`}
                 >
-                  {formatClock(clock)}
+                  <Countdown ms={clock} />
                 </span>
               )}
             </div>
