@@ -4,11 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountStore, type ChatRow, type RatingRow } from './account-store.js';
-import { describePostgres } from './pg-test-suite.js';
+import { describePostgres } from './testing/pg-test-suite.js';
 import { PgSql, SqliteSql } from './sql.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage } from './storage.js';
-import { tempDataDir } from './test-kit.js';
+import { tempDataDir } from './testing/test-kit.js';
 
 interface Opened {
   store: AccountStore;

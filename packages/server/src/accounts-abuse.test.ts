@@ -9,14 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@boss-table/client';
-import { testBrowser, type TestBrowser } from './account-kit.js';
+import { testBrowser, type TestBrowser } from './testing/account-kit.js';
 import { silentLogger } from './log.js';
 import { resetPassword } from './accounts.js';
-import { describePostgres, type PgSuite } from './pg-test-suite.js';
+import { describePostgres, type PgSuite } from './testing/pg-test-suite.js';
 import { openAccountStore } from './players.js';
 import { CLOSE_SEAT_TAKEN, CLOSE_SIGNED_OUT } from './session-conns.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
-import { autoPlay, tempDataDir, until } from './test-kit.js';
+import { autoPlay, tempDataDir, until } from './testing/test-kit.js';
 
 let n = 0;
 const uniqueName = (base: string) => `${base}${Date.now().toString(36).slice(-4)}${n++}`;

@@ -1,13 +1,13 @@
 /** Accounts over HTTP: sign up, sign in, sessions, CSRF, limits, seats tied to accounts. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@boss-table/client';
-import { testBrowser } from './account-kit.js';
+import { testBrowser } from './testing/account-kit.js';
 import { nameProblem, sameSecret } from './accounts.js';
 import { silentLogger } from './log.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startServer } from './server.js';
-import { useServer } from './test-server.js';
-import { tempDataDir } from './test-kit.js';
+import { useServer } from './testing/test-server.js';
+import { tempDataDir } from './testing/test-kit.js';
 
 const server = useServer({ trustedProxies: ['127.0.0.1'] });
 let n = 0;

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { eventsFor, replay, Rng, type GameRecord } from '@boss-table/core';
 import { bigBoss, type BigBossState } from '@boss-table/big-boss';
 import type { ServerMessage } from '@boss-table/client';
-import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
+import { checkHistory, recordFrames, scanFrames } from './testing/frame-scan.js';
 import { type RunningServer } from './server.js';
-import { autoPlay, nodeClient, until } from './test-kit.js';
+import { autoPlay, nodeClient, until } from './testing/test-kit.js';
 import { bigBossMoveFromLegal } from '@boss-table/big-boss';
-import { useServer } from './test-server.js';
+import { useServer } from './testing/test-server.js';
 
 const server = useServer();
 

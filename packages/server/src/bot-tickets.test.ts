@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BotPool, type BotTicket } from './bot-pool.js';
-import { autoPlay, nodeClient, until } from './test-kit.js';
-import { useServer } from './test-server.js';
+import { autoPlay, nodeClient, until } from './testing/test-kit.js';
+import { useServer } from './testing/test-server.js';
 
 // What the tables tell the pool about each job: whose table, and whether people sit there.
 const tickets: (BotTicket | undefined)[] = [];

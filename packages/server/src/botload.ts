@@ -15,7 +15,7 @@ import { Rng, WAIT } from '@boss-table/core';
 import { ApiError, type TableConnection } from '@boss-table/client';
 import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
-import { nodeClient, tempDataDir } from './test-kit.js';
+import { nodeClient, tempDataDir } from './testing/test-kit.js';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,8 +1,8 @@
 /** Table chat across the nodes of a cluster: a line said on one node reaches the others. */
 import { expect, it } from 'vitest';
-import { testBrowser } from './account-kit.js';
-import { describePostgres, useTwoNodes } from './pg-test-suite.js';
-import { until } from './test-kit.js';
+import { testBrowser } from './testing/account-kit.js';
+import { describePostgres, useTwoNodes } from './testing/pg-test-suite.js';
+import { until } from './testing/test-kit.js';
 
 describePostgres('table chat on two nodes', (suite) => {
   const nodes = useTwoNodes(suite);

@@ -7,10 +7,10 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { silentLogger } from './log.js';
-import { describePostgres } from './pg-test-suite.js';
+import { describePostgres } from './testing/pg-test-suite.js';
 import { startServer } from './server.js';
 import type { PostgresStorage } from './storage-pg.js';
-import { tempDataDir } from './test-kit.js';
+import { tempDataDir } from './testing/test-kit.js';
 
 describePostgres('a busy node', (suite) => {
   it('keeps its heartbeat fresh and stays healthy while every pooled connection is busy', async () => {

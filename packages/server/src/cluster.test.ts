@@ -9,11 +9,22 @@ import WebSocket from 'ws';
 import { expect, it } from 'vitest';
 import { Rng, type Seat } from '@boss-table/core';
 import type { BossTableClient, ServerMessage, TableConnection } from '@boss-table/client';
-import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
-import { describePostgres, useClusterNodes } from './pg-test-suite.js';
+import {
+  expectedStreams,
+  expectTold,
+  recordFrames,
+  type RecordJson,
+} from './testing/frame-scan.js';
+import { describePostgres, useClusterNodes } from './testing/pg-test-suite.js';
 import { bigBossMoveFromLegal } from '@boss-table/big-boss';
 import { bossCardsMoveFromLegal } from '@boss-table/boss-cards';
-import { autoPlay, moveFromLegal, playAndRemember, until, type LegalChooser } from './test-kit.js';
+import {
+  autoPlay,
+  moveFromLegal,
+  playAndRemember,
+  until,
+  type LegalChooser,
+} from './testing/test-kit.js';
 
 /** A node not heard from for this long is dead (`LEASE_SECONDS`). */
 const LEASE_SECONDS = 2;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableConnection } from '@boss-table/client';
-import { nodeClient, playAndRemember, tempDataDir, until } from './test-kit.js';
+import { nodeClient, playAndRemember, tempDataDir, until } from './testing/test-kit.js';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 

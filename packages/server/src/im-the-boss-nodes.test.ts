@@ -20,11 +20,16 @@ import {
   type Table as ImbTable,
 } from '@boss-table/im-the-boss';
 import type { BossTableClient, TableConnection } from '@boss-table/client';
-import { expectedStreams, expectTold, recordFrames, type RecordJson } from './frame-scan.js';
+import {
+  expectedStreams,
+  expectTold,
+  recordFrames,
+  type RecordJson,
+} from './testing/frame-scan.js';
 import { imbMoveFromLegal } from '@boss-table/im-the-boss';
-import { clocks, driverMove, MODES, scanImb, type Mode } from './imb-test-kit.js';
-import { describePostgres, useClusterNodes } from './pg-test-suite.js';
-import { playAndRemember, until } from './test-kit.js';
+import { clocks, driverMove, MODES, scanImb, type Mode } from './testing/imb-test-kit.js';
+import { describePostgres, useClusterNodes } from './testing/pg-test-suite.js';
+import { playAndRemember, until } from './testing/test-kit.js';
 
 /** A node not heard from for this long is dead (`LEASE_SECONDS`). */
 const LEASE_SECONDS = 2;

@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { parseRecord, replay, Rng } from '@boss-table/core';
 import { imTheBoss, type ImbLegal, type ImbState, type ImbView } from '@boss-table/im-the-boss';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
-import { recordFrames } from './frame-scan.js';
+import { recordFrames } from './testing/frame-scan.js';
 import { imbMoveFromLegal } from '@boss-table/im-the-boss';
-import { clocks, driverMove, MODES, scanImb, type Mode } from './imb-test-kit.js';
+import { clocks, driverMove, MODES, scanImb, type Mode } from './testing/imb-test-kit.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
-import { useServer } from './test-server.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './testing/test-kit.js';
+import { useServer } from './testing/test-server.js';
 
 const server = useServer();
 

@@ -11,13 +11,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { AddressLimits, type AddressLimitOptions } from './limits.js';
-import { findPgBin, startPgCluster, type PgCluster } from './pg-test-cluster.js';
+import { findPgBin, startPgCluster, type PgCluster } from './testing/pg-test-cluster.js';
 import { SharedAddressLimits, SharedCounts } from './shared-limits.js';
 import { PgSql } from './sql.js';
 import { PostgresStorage } from './storage-pg.js';
 import { silentLogger } from './log.js';
 import { startServer } from './server.js';
-import { tempDataDir } from './test-kit.js';
+import { tempDataDir } from './testing/test-kit.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -9,7 +9,7 @@ import { BoundedSender } from './outbound.js';
 import type { Logger } from './log.js';
 import { silentLogger } from './log.js';
 import { CLOSE, startServer, type ServerOptions } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './testing/test-kit.js';
 
 async function withServer(
   opts: Partial<ServerOptions>,

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { silentLogger } from './log.js';
 import { Metrics } from './metrics.js';
-import { describePostgres } from './pg-test-suite.js';
+import { describePostgres } from './testing/pg-test-suite.js';
 import { startServer, type RunningServer } from './server.js';
 import { SettingError, settingsFromEnv } from './settings.js';
 import { PostgresStorage } from './storage-pg.js';
-import { findPgBin, startPgCluster } from './pg-test-cluster.js';
-import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './test-kit.js';
+import { findPgBin, startPgCluster } from './testing/pg-test-cluster.js';
+import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './testing/test-kit.js';
 
 describe('DATABASE_URL', () => {
   it('takes a postgres:// or postgresql:// URL', () => {

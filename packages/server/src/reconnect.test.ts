@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
-import { autoPlay, nodeClient, until } from './test-kit.js';
-import { useServer } from './test-server.js';
+import { autoPlay, nodeClient, until } from './testing/test-kit.js';
+import { useServer } from './testing/test-server.js';
 
 const server = useServer();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Logger } from './log.js';
 import { silentLogger } from './log.js';
 import { startServer } from './server.js';
-import { nodeClient, tempDataDir, until } from './test-kit.js';
+import { nodeClient, tempDataDir, until } from './testing/test-kit.js';
 
 describe('after a restart', () => {
   it('plays on at reloaded tables with nobody connected: bots and stand-ins move', async () => {

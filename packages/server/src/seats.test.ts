@@ -4,7 +4,7 @@ import type { Logger } from './log.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import { Rng } from '@boss-table/core';
-import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './test-kit.js';
+import { autoPlay, moveFromLegal, nodeClient, tempDataDir, until } from './testing/test-kit.js';
 
 describe('HTTP flood', () => {
   it('refuses POSTs past the budget of one address with 429 rate-limited; reads go on', async () => {

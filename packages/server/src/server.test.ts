@@ -3,11 +3,11 @@ import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';
 import type { ServerMessage } from '@boss-table/client';
-import { checkHistory, recordFrames, scanFrames } from './frame-scan.js';
+import { checkHistory, recordFrames, scanFrames } from './testing/frame-scan.js';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
-import { useServer } from './test-server.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './testing/test-kit.js';
+import { useServer } from './testing/test-server.js';
 
 const server = useServer();
 

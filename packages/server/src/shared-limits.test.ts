@@ -3,8 +3,8 @@
  * balancer spreads over both gets each limit once, not once per node.
  */
 import { describe, expect, it } from 'vitest';
-import { testBrowser } from './account-kit.js';
-import { describePostgres, useTwoNodes } from './pg-test-suite.js';
+import { testBrowser } from './testing/account-kit.js';
+import { describePostgres, useTwoNodes } from './testing/pg-test-suite.js';
 import { slidingCount, slidingWait } from './shared-limits.js';
 
 describe('sliding-window counts', () => {

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrationSql, type Engine } from './migrations.js';
-import { describePostgres } from './pg-test-suite.js';
+import { describePostgres } from './testing/pg-test-suite.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage, type Storage, type StoredTable } from './storage.js';
-import { tempDataDir } from './test-kit.js';
+import { tempDataDir } from './testing/test-kit.js';
 
 /** One store (a folder, a database) that can be opened several times, as by several starts. */
 interface Store {

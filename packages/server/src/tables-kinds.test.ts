@@ -4,7 +4,7 @@ import type { ApiError } from '@boss-table/client';
 import { silentLogger } from './log.js';
 import { startServer, type RunningServer } from './server.js';
 import type { Storage, StoredTable } from './storage.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { autoPlay, nodeClient, tempDataDir, until } from './testing/test-kit.js';
 
 const two = [{ kind: 'human' }, { kind: 'human' }] as const;
 

@@ -10,8 +10,8 @@ import { registerGame } from '@boss-table/games';
 import type { ServerMessage, TableConnection } from '@boss-table/client';
 import { silentLogger } from './log.js';
 import { startServer } from './server.js';
-import { nodeClient, tempDataDir, until } from './test-kit.js';
-import { useServer } from './test-server.js';
+import { nodeClient, tempDataDir, until } from './testing/test-kit.js';
+import { useServer } from './testing/test-server.js';
 
 registerGame({ game: bidVeto, bots: {} });
 

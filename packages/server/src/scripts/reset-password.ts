@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { resetPassword } from './accounts.js';
-import { openAccountStore } from './players.js';
+import { resetPassword } from '../accounts.js';
+import { openAccountStore } from '../players.js';
 
 const USAGE = `Usage: npm run reset-password -- NAME [--generate]
 Sets a new password for the account NAME and ends all its sessions. The password is read

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from './log.js';
+import { silentLogger } from '../log.js';
 import {
   main,
   migrateSqliteToPostgres,
@@ -11,11 +11,11 @@ import {
   UsageError,
   VerifyError,
 } from './migrate-sqlite-to-postgres.js';
-import { describePostgres } from './pg-test-suite.js';
-import { startServer } from './server.js';
-import { PostgresStorage } from './storage-pg.js';
-import { SqliteStorage, type Storage, type StoredTable } from './storage.js';
-import { autoPlay, nodeClient, tempDataDir, until } from './test-kit.js';
+import { describePostgres } from '../testing/pg-test-suite.js';
+import { startServer } from '../server.js';
+import { PostgresStorage } from '../storage-pg.js';
+import { SqliteStorage, type Storage, type StoredTable } from '../storage.js';
+import { autoPlay, nodeClient, tempDataDir, until } from '../testing/test-kit.js';
 
 const sqliteFolder = async (fill: (s: SqliteStorage) => Promise<void>) => {
   const dir = tempDataDir();

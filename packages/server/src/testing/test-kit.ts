@@ -111,8 +111,9 @@ export const until = async (
 export function startBuiltServer(
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  // From the tests (src/*.ts) the built server is in dist/; from dist/ (the load test), here.
-  const built = import.meta.url.endsWith('.ts') ? '../dist/main.js' : './main.js';
+  // From the tests (src/testing/*.ts) the built server is in dist/; from dist/testing/ (the
+  // load test), one folder up.
+  const built = import.meta.url.endsWith('.ts') ? '../../dist/main.js' : '../main.js';
   const main = fileURLToPath(new URL(built, import.meta.url));
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDataDir(), ...env },

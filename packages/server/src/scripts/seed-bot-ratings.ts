@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { findGame } from '@boss-table/games';
-import { openAccountStore } from './players.js';
+import { openAccountStore } from '../players.js';
 
 const USAGE = `Usage: npm run seed-bot-ratings -- --game GAME FILE.json [--replace]
 FILE.json is the output of \`boss arena --game GAME --rate --json\`.\n`;

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AccountStore } from './account-store.js';
+import { AccountStore } from '../account-store.js';
 import { main } from './seed-bot-ratings.js';
-import { SqliteSql } from './sql.js';
-import { tempDataDir } from './test-kit.js';
+import { SqliteSql } from '../sql.js';
+import { tempDataDir } from '../testing/test-kit.js';
 
 describe('seed-bot-ratings', () => {
   it("gives bot levels an arena run's ratings, keeping ratings they have unless --replace", async () => {

@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { migratePostgres, parseDatabaseUrl, redactUrl } from './storage-pg.js';
-import { SqliteStorage } from './storage.js';
+import { migratePostgres, parseDatabaseUrl, redactUrl } from '../storage-pg.js';
+import { SqliteStorage } from '../storage.js';
 
 export const USAGE =
   'Usage: npm run migrate-sqlite-to-postgres -- --from <data dir> --to <postgres url>\n' +

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { testBrowser } from './account-kit.js';
-import { silentLogger } from './log.js';
+import { testBrowser } from '../testing/account-kit.js';
+import { silentLogger } from '../log.js';
 import { main } from './reset-password.js';
-import { startServer } from './server.js';
-import { tempDataDir } from './test-kit.js';
+import { startServer } from '../server.js';
+import { tempDataDir } from '../testing/test-kit.js';
 
 describe('reset-password', () => {
   it("sets an account's password from standard input and ends its sessions", async () => {
@@ -59,7 +59,7 @@ describe('reset-password', () => {
   });
 
   it('reads the password from standard input when run as the built script (npm run)', async () => {
-    const script = fileURLToPath(new URL('../dist/reset-password.js', import.meta.url));
+    const script = fileURLToPath(new URL('../../dist/scripts/reset-password.js', import.meta.url));
     if (!existsSync(script)) throw new Error(`Build the server first: no ${script}.`);
     const dataDir = tempDataDir();
     const server = await startServer({ port: 0, dataDir, log: silentLogger });

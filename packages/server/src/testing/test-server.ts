@@ -1,7 +1,7 @@
 /** For the server's tests: one server started for a test file and closed after it. */
 import { afterAll, beforeAll } from 'vitest';
-import { silentLogger } from './log.js';
-import { startServer, type RunningServer, type ServerOptions } from './server.js';
+import { silentLogger } from '../log.js';
+import { startServer, type RunningServer, type ServerOptions } from '../server.js';
 import { tempDataDir } from './test-kit.js';
 
 /**

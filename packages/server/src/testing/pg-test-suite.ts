@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BossTableClient } from '@boss-table/client';
 import { findPgBin, postgresMissing, startPgCluster, type PgCluster } from './pg-test-cluster.js';
-import { silentLogger } from './log.js';
-import { startServer, type RunningServer, type ServerOptions } from './server.js';
+import { silentLogger } from '../log.js';
+import { startServer, type RunningServer, type ServerOptions } from '../server.js';
 import { nodeClient, startClusterNodes, tempDataDir, type ClusterNode } from './test-kit.js';
 
 export interface PgSuite {
@@ -76,7 +76,7 @@ export function useClusterNodes(
   count: number,
   env: Readonly<Record<string, string>>,
 ): ClusterSuite {
-  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+  const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
   const nodes: ClusterNode[] = [];
   const clients: BossTableClient[] = [];
   let pool: pg.Pool | undefined;
