@@ -1,5 +1,5 @@
 /**
- * `node packages/server/dist/limits-bench.js [--calls N]`: what counting the limits per
+ * `node packages/loadtest/dist/limits-bench.js [--calls N]`: what counting the limits per
  * address in PostgreSQL (`shared-limits.ts`) costs a request, against counting them in memory
  * (`limits.ts`). On a throwaway PostgreSQL (`pg-test-cluster.ts`), through a pool of 4
  * connections as a node's (`players.ts`): a POST's count one at a time (the latency it adds)
@@ -10,14 +10,18 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { AddressLimits, type AddressLimitOptions } from './limits.js';
-import { findPgBin, startPgCluster, type PgCluster } from './testing/pg-test-cluster.js';
-import { SharedAddressLimits, SharedCounts } from './shared-limits.js';
-import { PgSql } from './sql.js';
-import { PostgresStorage } from './storage-pg.js';
-import { silentLogger } from './log.js';
-import { startServer } from './server.js';
-import { tempDataDir } from './testing/test-kit.js';
+import { AddressLimits, type AddressLimitOptions } from '@boss-table/server/limits';
+import {
+  findPgBin,
+  startPgCluster,
+  type PgCluster,
+} from '@boss-table/server/testing/pg-test-cluster';
+import { SharedAddressLimits, SharedCounts } from '@boss-table/server/shared-limits';
+import { PgSql } from '@boss-table/server/sql';
+import { PostgresStorage } from '@boss-table/server/storage-pg';
+import { silentLogger } from '@boss-table/server/log';
+import { startServer } from '@boss-table/server/server';
+import { tempDataDir } from '@boss-table/server/testing/test-kit';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -23,14 +23,18 @@ import { Rng, WAIT } from '@boss-table/core';
 import type { MoveError, TableConnection } from '@boss-table/client';
 import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
-import { findPgBin, startPgCluster, type PgCluster } from './testing/pg-test-cluster.js';
+import {
+  findPgBin,
+  startPgCluster,
+  type PgCluster,
+} from '@boss-table/server/testing/pg-test-cluster';
 import {
   nodeClient,
   tempDataDir,
   startBuiltServer,
   startClusterNodes,
   type ClusterNode,
-} from './testing/test-kit.js';
+} from '@boss-table/server/testing/test-kit';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -15,7 +15,7 @@ import { Rng, WAIT } from '@boss-table/core';
 import { ApiError, type TableConnection } from '@boss-table/client';
 import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
-import { nodeClient, tempDataDir } from './testing/test-kit.js';
+import { nodeClient, tempDataDir } from '@boss-table/server/testing/test-kit';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,8 +60,8 @@ const say = (s: string) => process.stderr.write(`botload: ${s}\n`);
  * they stand for many addresses).
  */
 async function serveChild(): Promise<void> {
-  const { startServer } = await import('./server.js');
-  const { jsonLogger } = await import('./log.js');
+  const { startServer } = await import('@boss-table/server/server');
+  const { jsonLogger } = await import('@boss-table/server/log');
   const base = jsonLogger();
   const options = {
     port: 0,

@@ -15,7 +15,7 @@
  */
 import WebSocket from 'ws';
 import { defaultGameId, findGame } from '@boss-table/games';
-import { nodeClient, startBuiltServer } from './testing/test-kit.js';
+import { nodeClient, startBuiltServer } from '@boss-table/server/testing/test-kit';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
