@@ -16,20 +16,17 @@
 import WebSocket from 'ws';
 import { defaultGameId, findGame } from '@boss-table/games';
 import { nodeClient, startBuiltServer } from '@boss-table/server/testing/test-kit';
-
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
+import { readFlags } from './flags.js';
 
 const usage =
   'usage: npm run abuseload -- --scenario slow-readers|one-token [--game ID] [--url URL]';
-const scenario = flag('scenario', 'slow-readers');
+const flags = readFlags('abuseload', usage, ['scenario', 'game', 'url']);
+const scenario = flags.get('scenario', 'slow-readers');
 if (scenario !== 'slow-readers' && scenario !== 'one-token') {
   process.stderr.write(`abuseload: --scenario must be slow-readers or one-token.\n${usage}\n`);
   process.exit(2);
 }
-const gameId = flag('game', defaultGameId());
+const gameId = flags.get('game', defaultGameId());
 const game =
   findGame(gameId) ??
   (() => {
@@ -132,7 +129,7 @@ async function oneToken(url: string) {
 }
 
 async function main() {
-  const given = process.argv.includes('--url') ? flag('url', '') : '';
+  const given = flags.has('url') ? flags.get('url', '') : '';
   const server = given ? { url: given, child: undefined } : await startChild();
   try {
     const result =

@@ -16,19 +16,25 @@ import { ApiError, type TableConnection } from '@boss-table/client';
 import { defaultGameId, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import { nodeClient, tempDataDir } from '@boss-table/server/testing/test-kit';
+import { readFlags } from './flags.js';
 
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
+const USAGE =
+  'usage: npm run botload -- [--tables N] [--bot SPEC] [--answers N] [--seconds S] ' +
+  '[--schedule fair|fifo] [--game ID] [--json]';
+const flags = readFlags(
+  'botload',
+  USAGE,
+  ['tables', 'bot', 'answers', 'seconds', 'schedule', 'game'],
+  ['json', 'serve-child'],
+);
 
-const tables = Number(flag('tables', '150'));
-const bot = flag('bot', 'ismcts:hard');
-const answers = Number(flag('answers', '300'));
-const seconds = Number(flag('seconds', '120'));
-const schedule = flag('schedule', 'fair');
-const json = process.argv.includes('--json');
-const gameId = flag('game', defaultGameId());
+const tables = Number(flags.get('tables', '150'));
+const bot = flags.get('bot', 'ismcts:hard');
+const answers = Number(flags.get('answers', '300'));
+const seconds = Number(flags.get('seconds', '120'));
+const schedule = flags.get('schedule', 'fair');
+const json = flags.has('json');
+const gameId = flags.get('game', defaultGameId());
 const game = findGame(gameId);
 if (
   game === undefined ||
@@ -38,10 +44,7 @@ if (
   !(seconds > 0) ||
   !['fair', 'fifo'].includes(schedule)
 ) {
-  process.stderr.write(
-    'usage: npm run botload -- [--tables N] [--bot SPEC] [--answers N] [--seconds S] ' +
-      '[--schedule fair|fifo] [--game ID] [--json]\n',
-  );
+  process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 const { maxPlayers, minPlayers } = game;
@@ -263,7 +266,7 @@ async function main() {
   setTimeout(() => process.exit(0), 500).unref();
 }
 
-(process.argv.includes('--serve-child') ? serveChild() : main()).catch((e: Error) => {
+(flags.has('serve-child') ? serveChild() : main()).catch((e: Error) => {
   process.stderr.write(`botload: ${e.message}\n`);
   process.exit(1);
 });

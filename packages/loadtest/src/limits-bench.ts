@@ -22,12 +22,13 @@ import { PostgresStorage } from '@boss-table/server/storage-pg';
 import { silentLogger } from '@boss-table/server/log';
 import { startServer } from '@boss-table/server/server';
 import { tempDataDir } from '@boss-table/server/testing/test-kit';
+import { readFlags } from './flags.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const calls = arg('calls', 20_000);
+const calls = Number(
+  readFlags('limits-bench', 'usage: node packages/loadtest/dist/limits-bench.js [--calls N]', [
+    'calls',
+  ]).get('calls', '20000'),
+);
 /** Addresses the calls are spread over. */
 const ADDRESSES = 1_000;
 const unlimited: AddressLimitOptions = {

@@ -35,25 +35,27 @@ import {
   startClusterNodes,
   type ClusterNode,
 } from '@boss-table/server/testing/test-kit';
+import { readFlags } from './flags.js';
 
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-const tables = Number(flag('tables', '100'));
-const seconds = Number(flag('seconds', '30'));
-const json = process.argv.includes('--json');
-const nodeCount = Number(flag('nodes', '1'));
-const onPostgres = process.argv.includes('--database') || process.argv.includes('--nodes');
-const gameId = flag('game', defaultGameId());
-const players = Number(flag('players', '4'));
-const botSeats = Number(flag('bots', '0'));
-const botKind = flag('bot', 'heuristic');
-const peopleKind = flag('people', 'random');
 const usage =
   'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
   '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--json]';
+const flags = readFlags(
+  'loadtest',
+  usage,
+  ['tables', 'seconds', 'url', 'nodes', 'game', 'options', 'players', 'bots', 'bot', 'people'],
+  ['database', 'json'],
+);
+const tables = Number(flags.get('tables', '100'));
+const seconds = Number(flags.get('seconds', '30'));
+const json = flags.has('json');
+const nodeCount = Number(flags.get('nodes', '1'));
+const onPostgres = flags.has('database') || flags.has('nodes');
+const gameId = flags.get('game', defaultGameId());
+const players = Number(flags.get('players', '4'));
+const botSeats = Number(flags.get('bots', '0'));
+const botKind = flags.get('bot', 'heuristic');
+const peopleKind = flags.get('people', 'random');
 function refuse(why: string): never {
   process.stderr.write(`loadtest: ${why}\n${usage}\n`);
   process.exit(2);
@@ -69,7 +71,7 @@ if (!Number.isInteger(botSeats) || botSeats < 0 || botSeats >= players)
   refuse('--bots must leave at least one person at each table.');
 let gameOptions: Record<string, unknown> = {};
 try {
-  const parsed: unknown = JSON.parse(flag('options', '{}'));
+  const parsed: unknown = JSON.parse(flags.get('options', '{}'));
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
   gameOptions = parsed as Record<string, unknown>;
 } catch {
@@ -141,7 +143,7 @@ const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 
 async function main() {
-  const given = process.argv.includes('--url') ? flag('url', '') : '';
+  const given = flags.has('url') ? flags.get('url', '') : '';
   const cluster: Awaited<ReturnType<typeof startServers>> = given
     ? { nodes: [{ url: given, child: undefined as never }] }
     : await startServers();
