@@ -496,7 +496,7 @@ describePostgres("I'm the Boss! on three nodes", (suite) => {
       ]);
       expect(
         out.filter((o) => o.ok),
-        'exactly one of the two taken',
+        `exactly one of the two taken (${JSON.stringify(out)})`,
       ).toHaveLength(1);
       const lost = out.find((o) => !o.ok)!;
       if (!lost.ok) {

@@ -23,6 +23,7 @@ import { TableBots } from './table-bots.js';
 import { TableClocks, TurnTimer, type SavedClocks } from './table-clocks.js';
 import { CLOSE_EXPIRED, type TableDeps } from './table-deps.js';
 import { Follower } from './table-follow.js';
+import { CLOSE_SEAT_TAKEN } from './session-conns.js';
 import { Frames } from './table-frames.js';
 import { judgeMove } from './table-intake.js';
 import { Presence, type Conn, type StandIn } from './table-presence.js';
@@ -378,7 +379,16 @@ export class LiveTable {
   takeRow(row: StoredTable): void {
     const was = this.stored.status;
     const hadRematch = this.stored.rematch;
+    const before = this.stored.seats;
     this.stored.seats = row.seats;
+    // A seat taken on another device, through another node (a new token): its connections
+    // here stop acting for it, as on the node that took it.
+    row.seats.forEach((s, seat) => {
+      const old = before[seat]?.tokenHash;
+      if (old === undefined || s.tokenHash === undefined || old === s.tokenHash) return;
+      for (const c of [...this.conns])
+        if (c.seat === seat) c.close(CLOSE_SEAT_TAKEN, 'This seat was taken on another device.');
+    });
     // A game over here stays over (its row may have been read before its last move).
     if (was !== 'finished') this.stored.status = row.status;
     if (row.rematch) this.stored.rematch = row.rematch;

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BossTableClient, type WebSocketLike } from '@boss-table/client';
 import type { RunningServer } from '@boss-table/server';
-import { autoPlay } from '../../server/src/test-kit.js';
+import { autoPlay } from '../../server/src/testing/test-kit.js';
 import { shot, startE2E, stopE2E } from './harness.js';
 
 let server: RunningServer;
