@@ -64,8 +64,13 @@ function players(start: () => Promise<Partial<ServerOptions>>) {
     autoPlay(conn, 'rated');
     await finished(b, t.id);
     conn.close();
+    // The game's end is recorded apart from its last move: ask again until it is there.
     let profile = await b.client.profile(name);
-    await until(() => profile.played === 1, 10_000, 'the game in the history');
+    for (let i = 0; i < 200 && profile.played !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      profile = await b.client.profile(name);
+    }
+    expect(profile.played, 'the game in the history').toBe(1);
     for (let i = 0; i < 100 && profile.ratings.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
       profile = await b.client.profile(name);

@@ -206,8 +206,15 @@ describe('The Boss at 1366×768', () => {
         expect(await page.locator('.round-end-note').count()).toBe(0);
       }
       const confirm = page.getByRole('button', { name: 'Confirm turn' });
-      if (await confirm.count()) await theBossTurn(page, n);
-      else await page.waitForTimeout(100);
+      if (await confirm.count()) {
+        // A round that a bot's move just ended may still be drawing its results: give them a
+        // moment, so that the player's own move does not close them before they are seen.
+        if (shots === 0) {
+          await page.waitForTimeout(300);
+          if ((await results.count()) && !(await over.count())) continue;
+        }
+        await theBossTurn(page, n);
+      } else await page.waitForTimeout(100);
     }
     await over.waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500);
