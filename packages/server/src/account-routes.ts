@@ -23,7 +23,7 @@ import type { Storage } from './storage.js';
 import type { TableService } from './table-service.js';
 import type { LiveTable } from './table.js';
 import { hashToken, randomToken } from './tokens.js';
-import type { Route, RouteRequest } from './routes.js';
+import { namedTable, publishedOnceOver, type Route, type RouteRequest } from './routes.js';
 import { RequestError } from './validate.js';
 
 export interface AccountRouteDeps {
@@ -312,11 +312,7 @@ export class AccountRoutes {
       ]);
       r.send(status, { ...this.me(made.session), adopted });
     };
-    const table = async (id: string) => {
-      const t = await service.load(id);
-      if (!t) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
-      return t;
-    };
+    const table = (id: string) => namedTable(service, id);
     return [
       {
         method: 'GET',
@@ -454,12 +450,7 @@ export class AccountRoutes {
         path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/chat$/,
         handle: async (r) => {
           const t = await table(r.params[0]);
-          if (t.stored.status !== 'finished')
-            throw new RequestError(
-              409,
-              'not-finished',
-              'The chat is published once the game is over.',
-            );
+          publishedOnceOver(t, 'The chat');
           r.send(200, { messages: await this.d.chat.history(t, null) });
         },
       },

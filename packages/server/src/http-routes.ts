@@ -9,7 +9,7 @@ import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
 import type { TableService } from './table-service.js';
-import { checkRoutes, findRoute, type Route } from './routes.js';
+import { checkRoutes, findRoute, namedTable, publishedOnceOver, type Route } from './routes.js';
 import { RequestError } from './validate.js';
 
 const MAX_BODY = 64 * 1024;
@@ -130,8 +130,7 @@ export function httpHandler(ctx: HttpContext) {
     (await ctx.players?.store.isRated(t.id)) ? { ...t, rated: true } : t;
 
   const table = async (id: string) => {
-    const t = await service.load(id);
-    if (!t) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
+    const t = await namedTable(service, id);
     // What a node answers of a table is never behind what another node acknowledged.
     await t.catchUp();
     return t;
@@ -162,12 +161,7 @@ export function httpHandler(ctx: HttpContext) {
       path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})\/record$/,
       handle: async (r) => {
         const t = await table(r.params[0]);
-        if (t.stored.status !== 'finished')
-          throw new RequestError(
-            409,
-            'not-finished',
-            'The record is published once the game is over.',
-          );
+        publishedOnceOver(t, 'The record');
         r.send(200, t.record());
       },
     },

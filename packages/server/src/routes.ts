@@ -1,6 +1,9 @@
 // The server's HTTP routes as one table: each route a method, a path pattern and its handler, listed once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session } from './accounts.js';
+import type { TableService } from './table-service.js';
+import type { LiveTable } from './table.js';
+import { RequestError } from './validate.js';
 
 /** What a route's handler is given. */
 export interface RouteRequest {
@@ -39,6 +42,19 @@ export function findRoute(
     pathKnown = true;
   }
   return pathKnown ? 'wrong-method' : null;
+}
+
+/** The table a route names, or 404 `no-table`. */
+export async function namedTable(service: TableService, id: string): Promise<LiveTable> {
+  const table = await service.load(id);
+  if (!table) throw new RequestError(404, 'no-table', `There is no table "${id}".`);
+  return table;
+}
+
+/** What is published once the game is over (its record, its chat): before, 409 `not-finished`. */
+export function publishedOnceOver(table: LiveTable, what: string): void {
+  if (table.stored.status !== 'finished')
+    throw new RequestError(409, 'not-finished', `${what} is published once the game is over.`);
 }
 
 /** Each route once: a second route for the same method and pattern is an error at start. */
