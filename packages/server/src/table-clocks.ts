@@ -1,5 +1,13 @@
 // The clocks of a table, all run by core's driver: as shown, saved with each move and restored, and the table's own turn timer for games without clocks of their own.
-import type { AnyGame, ClockSpec, ClockTime, Driver, Seat } from '@boss-table/core';
+import {
+  CLOCK,
+  type AnyGame,
+  type ClockSpec,
+  type ClockTime,
+  type Driver,
+  type DriverOptions,
+  type Seat,
+} from '@boss-table/core';
 import type { ClockState, TimerRequest, TimerState } from '@boss-table/protocol';
 import type { StoredTable } from './storage.js';
 
@@ -172,5 +180,95 @@ export class TurnTimer {
     if (this.request?.mode !== 'realtime' || ranMs === undefined) return;
     const used = ranMs - this.request.turnSeconds * 1000;
     if (used > 0) this.bank[seat] = Math.max(0, this.bank[seat] - used);
+  }
+}
+
+/**
+ * Everything a table keeps of time: which clocks run (the rules', or its turn timer), what
+ * clients are shown of them, and how they are saved with a move and restored after a stop.
+ */
+export class Timekeeper {
+  private readonly clocks = new TableClocks();
+  private readonly timer: TurnTimer;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly stored: StoredTable,
+  ) {
+    this.timer = new TurnTimer(game, stored);
+  }
+
+  /** Whether the rules keep clocks of their own (else the table's turn timer is the clock). */
+  get rulesClocks(): boolean {
+    return this.game.clocks !== undefined;
+  }
+
+  /** The clocks to keep in `state` after `moves` moves: the rules', or the turn timer. */
+  specs(state: unknown, moves: number): readonly ClockSpec[] {
+    if (this.stored.status !== 'running' || this.game.isOver(state)) return [];
+    return this.rulesClocks ? this.game.clocks!(state) : this.timer.specs(state, moves);
+  }
+
+  /** What the driver is given to run the turn timer as a clock (nothing for rules' clocks). */
+  driverOptions(onTimeout: (clock: ClockSpec) => void): Partial<DriverOptions> {
+    if (this.rulesClocks) return {};
+    return {
+      tableClocks: (state: unknown, moves: number) => this.timer.specs(state, moves),
+      onTimeout,
+    };
+  }
+
+  /** Takes note of the longest length each clock the driver keeps was given. */
+  noteShown(driver: Driver | null): void {
+    this.clocks.note(driver?.clockDeadlines().map((c) => c.clock) ?? []);
+  }
+
+  /** The clocks as a frame carries them: the protocol's `timer` (older clients) and `clocks`. */
+  fields(driver: Driver | null): { timer: TimerState | null; clocks: ClockState[] } {
+    const running = driver !== null && this.stored.status === 'running';
+    return {
+      timer: this.rulesClocks ? null : this.timer.state(driver),
+      clocks: running ? this.clocks.states(driver, Date.now()) : [],
+    };
+  }
+
+  /** Every clock the driver runs in `state` after `moves` moves, as saved with the table. */
+  save(driver: Driver, state: unknown, moves: number, at: number, pause = false): SavedClocks {
+    const times = driver.clockTimes(at);
+    return this.clocks.save(times, this.specs(state, moves), at, this.timer.bank, pause);
+  }
+
+  /** The clocks a prepared move leaves (`times`), as saved with it. */
+  saveAfter(times: readonly ClockTime[], state: unknown, moves: number, at: number): SavedClocks {
+    return this.clocks.save(times, this.specs(state, moves), at, this.timer.bank);
+  }
+
+  /**
+   * `seat` moved at `at`, `moves` moves into the game: what its turn clock ran beyond its
+   * turn comes off its bank. Returns the banks as they were, to undo it if the move is not stored.
+   */
+  account(seat: Seat, driver: Driver | null, moves: number, at: number): readonly number[] {
+    const bank = this.timer.bank.slice();
+    if (this.rulesClocks || !driver || seat === CLOCK) return bank;
+    const ran = driver.clockTimes(at).find((t) => t.id === `turn:${moves}`)?.ranMs;
+    this.timer.account(seat, ran);
+    return bank;
+  }
+
+  /** Undoes `account` (the move was not stored). */
+  unaccount(bank: readonly number[]): void {
+    this.timer.bank = [...bank];
+  }
+
+  /**
+   * The clocks as the table's row saved them, for a new driver at `now` (`TableClocks.restore`);
+   * undefined when none were saved.
+   */
+  restore(state: unknown, moves: number, now: number, floorMs: number): ClockTime[] | undefined {
+    const saved = this.stored.clocks as SavedClocks | undefined;
+    if (!saved) return undefined;
+    if (saved.banks && saved.banks.length === this.timer.bank.length)
+      this.timer.bank = [...saved.banks];
+    return this.clocks.restore(saved, this.specs(state, moves), now, floorMs);
   }
 }

@@ -1,5 +1,8 @@
 // Following the other nodes of a cluster: the moves and rows they committed, fed into the table's own take path.
+import { CLOSE_SEAT_TAKEN } from './session-conns.js';
 import type { CommittedMove, Storage, StoredTable } from './storage.js';
+import { CLOSE_EXPIRED } from './table-deps.js';
+import type { Conn } from './table-presence.js';
 
 /** What the follower needs of its table (`LiveTable` is one). */
 export interface FollowHost {
@@ -11,9 +14,13 @@ export interface FollowHost {
   readonly closing: boolean;
   /** The table runs (it has a driver). */
   readonly started: boolean;
+  /** The connections to the table on this node. */
+  readonly conns: ReadonlySet<Conn>;
   run<T>(change: () => Promise<T> | T): Promise<T>;
-  /** A row another node wrote: seats, status, rematch, clocks. */
-  takeRow(row: StoredTable): void;
+  /** Every seat taken: the table runs (its driver starts). */
+  start(): void;
+  /** Tells every connection who sits where. */
+  broadcastSeats(): void;
   /** A move another node committed, in order: taken as if made here. */
   takeCommitted(m: CommittedMove): void;
   schedule(): void;
@@ -52,7 +59,7 @@ export class Follower {
     return this.host.run(async () => {
       await this.now();
       const row = await this.storage.table(this.host.id);
-      if (row) this.host.takeRow(row);
+      if (row) this.takeRow(row);
     });
   }
 
@@ -78,9 +85,38 @@ export class Follower {
     if (!host.started) {
       // Started on another node a moment ago: its row first.
       const row = await this.storage.table(host.id);
-      if (row) host.takeRow(row);
+      if (row) this.takeRow(row);
     }
     for (const m of moves) host.takeCommitted(m);
     host.schedule();
+  }
+
+  /** A row another node wrote (seats, status, rematch, clocks), taken in. */
+  takeRow(row: StoredTable): void {
+    const host = this.host;
+    const stored = host.stored;
+    const was = stored.status;
+    const hadRematch = stored.rematch;
+    const before = stored.seats;
+    stored.seats = row.seats;
+    // A seat taken on another device, through another node (a new token): its connections
+    // here stop acting for it, as on the node that took it.
+    row.seats.forEach((s, seat) => {
+      const old = before[seat]?.tokenHash;
+      if (old === undefined || s.tokenHash === undefined || old === s.tokenHash) return;
+      for (const c of [...host.conns])
+        if (c.seat === seat) c.close(CLOSE_SEAT_TAKEN, 'This seat was taken on another device.');
+    });
+    // A game over here stays over (its row may have been read before its last move).
+    if (was !== 'finished') stored.status = row.status;
+    if (row.rematch) stored.rematch = row.rematch;
+    if (row.clocks !== undefined) stored.clocks = row.clocks;
+    if (was === 'open' && stored.status === 'running' && !host.started) host.start();
+    else host.broadcastSeats();
+    if (!hadRematch && row.rematch)
+      for (const c of host.conns) c.send({ type: 'rematch', table: row.rematch });
+    if (was === 'open' && row.status === 'expired')
+      for (const c of host.conns)
+        c.close(CLOSE_EXPIRED, 'This table expired before every seat was taken.');
   }
 }

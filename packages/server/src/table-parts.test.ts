@@ -140,16 +140,18 @@ describe("Follower: other nodes' moves through the table's own take path", () =>
     let queue: Promise<unknown> = Promise.resolve();
     const host: FollowHost & { seq: number } = {
       id: 't',
-      stored: { status: 'running' } as StoredTable,
+      stored: { status: started ? 'running' : 'open', seats: [] } as unknown as StoredTable,
       seq: 0,
       closing: false,
       started,
+      conns: new Set(),
+      start: () => taken.push('start'),
+      broadcastSeats: () => taken.push('seats'),
       run: <T>(change: () => Promise<T> | T): Promise<T> => {
         const next = queue.then(change);
         queue = next.catch(() => undefined);
         return next;
       },
-      takeRow: () => taken.push('row'),
       takeCommitted: (m) => {
         taken.push(`move ${m.seq}`);
         host.seq = m.seq;
@@ -162,7 +164,7 @@ describe("Follower: other nodes' moves through the table's own take path", () =>
         reads++;
         return moves.filter((m) => m.seq > after);
       },
-      table: async () => ({ status: 'running' }) as StoredTable,
+      table: async () => ({ status: 'running', seats: [] }) as unknown as StoredTable,
     } as unknown as Storage;
     return { follower: new Follower(host, storage, true), taken, reads: () => reads };
   }
@@ -170,7 +172,7 @@ describe("Follower: other nodes' moves through the table's own take path", () =>
   it('takes every move in order, the row first when the table started elsewhere', async () => {
     const { follower, taken } = setup(false);
     await follower.follow();
-    expect(taken).toEqual(['row', 'move 1', 'move 2', 'schedule']);
+    expect(taken).toEqual(['start', 'move 1', 'move 2', 'schedule']);
   });
 
   it('calls made while one waits in the queue share it', async () => {

@@ -20,10 +20,9 @@ import type {
 } from '@boss-table/protocol';
 import { LeaseLost, SeqTaken, type CommittedMove, type StoredTable } from './storage.js';
 import { TableBots } from './table-bots.js';
-import { TableClocks, TurnTimer, type SavedClocks } from './table-clocks.js';
-import { CLOSE_EXPIRED, type TableDeps } from './table-deps.js';
+import { Timekeeper, type SavedClocks } from './table-clocks.js';
+import type { TableDeps } from './table-deps.js';
 import { Follower } from './table-follow.js';
-import { CLOSE_SEAT_TAKEN } from './session-conns.js';
 import { Frames } from './table-frames.js';
 import { judgeMove } from './table-intake.js';
 import { Presence, type Conn, type StandIn } from './table-presence.js';
@@ -83,11 +82,9 @@ export class LiveTable {
   storingSeq = 0;
   /** A move another node committed was followed: its row may hold other clocks. */
   private rowUnknown = false;
-  /** Every clock as shown, saved and restored. */
-  private readonly clocks = new TableClocks();
+  /** Every clock (the rules' or the turn timer) as shown, saved and restored. */
+  private readonly time: Timekeeper;
   private graceHandle: NodeJS.Timeout | null = null;
-  /** The table's turn timer (games without clocks of their own): specs and banks. */
-  private readonly timer: TurnTimer;
   private closed = false;
   /**
    * Whether this process runs the table's bots, clocks and stand-ins: always in one
@@ -108,7 +105,7 @@ export class LiveTable {
     if (!setup.ok) throw new Error(`Table ${stored.id}: ${setup.error.message}`);
     this.state = setup.value.state;
     this.frames = new Frames(stored.seats.length, setup.value.events);
-    this.timer = new TurnTimer(game, stored);
+    this.time = new Timekeeper(game, stored);
     this.presence = new Presence(this);
     this.bots = new TableBots(this);
     this.views = new TableViews(this);
@@ -173,21 +170,11 @@ export class LiveTable {
         now,
         ...(clockTimes ? { clockTimes } : {}),
         // One clock: the table's turn timer is a clock the driver runs, as the rules' are.
-        ...(this.rulesClocks
-          ? {}
-          : {
-              tableClocks: (state: unknown, moves: number) => this.timer.specs(state, moves),
-              onTimeout: (clock: ClockSpec) => this.turnTimedOut(clock),
-            }),
+        ...this.time.driverOptions((clock) => this.turnTimedOut(clock)),
       },
     );
     this.bots.reset();
-    this.noteShown();
-  }
-
-  /** Takes note of the longest length each clock was given. */
-  private noteShown(): void {
-    this.clocks.note(this.driverOf?.clockDeadlines().map((c) => c.clock) ?? []);
+    this.time.noteShown(this.driverOf);
   }
 
   /** The table's turn timer ran out (told by the driver): a stand-in bot plays the turn. */
@@ -257,35 +244,9 @@ export class LiveTable {
     return this.views.record();
   }
 
-  /** Whether the rules keep clocks of their own (else the table's turn timer is the clock). */
-  private get rulesClocks(): boolean {
-    return this.game.clocks !== undefined;
-  }
-
-  /** The clocks to keep in `state` after `moves` moves: the rules', or the turn timer. */
-  private clockSpecs(state: unknown, moves: number): readonly ClockSpec[] {
-    if (this.stored.status !== 'running' || this.game.isOver(state)) return [];
-    return this.rulesClocks ? this.game.clocks!(state) : this.timer.specs(state, moves);
-  }
-
-  /** The protocol's `timer`, kept for older clients (`clocks` carries the same clock). */
-  timerState(): TimerState | null {
-    return this.rulesClocks ? null : this.timer.state(this.driverOf);
-  }
-
-  /** The clocks as a frame carries them: the table's timer, the rules' clocks if any. */
-  clockFields(): { timer: TimerState | null; clocks?: ClockState[] } {
-    return {
-      timer: this.timerState(),
-      clocks: this.clockStates(Date.now()),
-    };
-  }
-
-  /** What clients are told of the clocks (`TableClocks.states`). */
-  private clockStates(now: number): ClockState[] {
-    const driver = this.driverOf;
-    if (!driver || this.stored.status !== 'running') return [];
-    return this.clocks.states(driver, now);
+  /** The clocks as a frame carries them: `timer` (older clients) and every clock in `clocks`. */
+  clockFields(): { timer: TimerState | null; clocks: ClockState[] } {
+    return this.time.fields(this.driverOf);
   }
 
   snapshot(seat: Seat | null, withPast = false): ServerMessage {
@@ -375,33 +336,6 @@ export class LiveTable {
     return this.driverOf !== null;
   }
 
-  /** A row another node wrote (seats, status, rematch, clocks), taken in. */
-  takeRow(row: StoredTable): void {
-    const was = this.stored.status;
-    const hadRematch = this.stored.rematch;
-    const before = this.stored.seats;
-    this.stored.seats = row.seats;
-    // A seat taken on another device, through another node (a new token): its connections
-    // here stop acting for it, as on the node that took it.
-    row.seats.forEach((s, seat) => {
-      const old = before[seat]?.tokenHash;
-      if (old === undefined || s.tokenHash === undefined || old === s.tokenHash) return;
-      for (const c of [...this.conns])
-        if (c.seat === seat) c.close(CLOSE_SEAT_TAKEN, 'This seat was taken on another device.');
-    });
-    // A game over here stays over (its row may have been read before its last move).
-    if (was !== 'finished') this.stored.status = row.status;
-    if (row.rematch) this.stored.rematch = row.rematch;
-    if (row.clocks !== undefined) this.stored.clocks = row.clocks;
-    if (was === 'open' && this.stored.status === 'running' && !this.driverOf) this.start();
-    else this.broadcastSeats();
-    if (!hadRematch && row.rematch)
-      for (const c of this.conns) c.send({ type: 'rematch', table: row.rematch });
-    if (was === 'open' && row.status === 'expired')
-      for (const c of this.conns)
-        c.close(CLOSE_EXPIRED, 'This table expired before every seat was taken.');
-  }
-
   /** A move another node committed: applied and told as if made here. */
   takeCommitted(m: CommittedMove): void {
     const driver = this.driverOf;
@@ -412,7 +346,7 @@ export class LiveTable {
       throw new Error(`Table ${this.id}: committed move ${m.seq} is out of order.`);
     const sealed =
       m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
-    if (m.seat !== CLOCK) this.timer.account(m.seat, this.turnRan(m.at));
+    this.time.account(m.seat, driver, this.seq, m.at);
     const prepared = driver.prepare(m.seat, m.move, m.at);
     if (!prepared.ok)
       throw new Error(`Table ${this.id}: committed move ${m.seq}: ${prepared.error.message}`);
@@ -469,23 +403,6 @@ export class LiveTable {
     return this.position(seat);
   }
 
-  /** The clocks as stored with a move (`SavedClocks`, with each clock's start). */
-  private saveClocks(
-    times: readonly ClockTime[],
-    state: unknown,
-    moves: number,
-    at: number,
-    pause = false,
-  ): SavedClocks {
-    return this.clocks.save(times, this.clockSpecs(state, moves), at, this.timer.bank, pause);
-  }
-
-  /** How long the turn timer of the turn now has run at `at` (undefined: none runs). */
-  private turnRan(at: number): number | undefined {
-    if (this.rulesClocks || !this.driverOf) return undefined;
-    return this.driverOf.clockTimes(at).find((t) => t.id === `turn:${this.seq}`)?.ranMs;
-  }
-
   /**
    * Stores a move the driver prepared (with the table's status and clocks, in one
    * transaction), then has the driver take it, then tells (`stored` first: the mover's ack).
@@ -505,13 +422,12 @@ export class LiveTable {
       const parsed = this.game.parseMove(raw);
       sealed = parsed.ok && this.game.sealed(this.state, seat, parsed.value);
     }
-    const bank = this.timer.bank.slice();
-    if (seat !== CLOCK) this.timer.account(seat, this.turnRan(prepared.move.at));
+    const bank = this.time.account(seat, driver, this.seq, prepared.move.at);
     const over = this.game.isOver(state);
     const before = this.state;
     this.state = state;
     // Every clock, the next turn's included, with the move (one transaction).
-    const saved = this.saveClocks(prepared.clockTimes, state, this.seq + 1, prepared.move.at);
+    const saved = this.time.saveAfter(prepared.clockTimes, state, this.seq + 1, prepared.move.at);
     const running = saved.clocks.length;
     // The table's row is written with the move only when it changes: the status at the end,
     // or clocks that run (or ran until now).
@@ -534,7 +450,7 @@ export class LiveTable {
       this.storing = false;
       this.storingSeq = 0;
       this.state = before;
-      this.timer.bank = bank;
+      this.time.unaccount(bank);
       if (e instanceof LeaseLost) {
         this.setHolder(false);
         this.deps.cluster?.leaseLost(this.id);
@@ -568,7 +484,7 @@ export class LiveTable {
   ): void {
     this.frames.record(seat, raw, events, sealed);
     stored?.();
-    this.noteShown();
+    this.time.noteShown(this.driverOf);
     // A timed-out turn's stand-in plays that turn only.
     this.bots.turnPlayed();
     this.lastActivity = Date.now();
@@ -587,13 +503,9 @@ export class LiveTable {
    */
   resume(): void {
     if (this.stored.status !== 'running') return;
-    const saved = this.stored.clocks as SavedClocks | undefined;
     const now = Date.now();
     const floor = this.deps.cluster ? 0 : RESTART_FLOOR_MS;
-    if (saved?.banks && saved.banks.length === this.timer.bank.length)
-      this.timer.bank = [...saved.banks];
-    const specs = this.clockSpecs(this.state, this.seq);
-    this.startDriver(now, saved ? this.clocks.restore(saved, specs, now, floor) : undefined);
+    this.startDriver(now, this.time.restore(this.state, this.seq, now, floor));
     this.schedule();
   }
 
@@ -634,9 +546,7 @@ export class LiveTable {
     if (save && this.holder && this.stored.status === 'running') {
       const now = Date.now();
       const driver = this.driverOf;
-      const saved = driver
-        ? this.saveClocks(driver.clockTimes(now), this.state, this.seq, now, true)
-        : null;
+      const saved = driver ? this.time.save(driver, this.state, this.seq, now, true) : null;
       if (saved && saved.clocks.length > 0) {
         this.stored.clocks = saved;
         await this.deps.storage.updateTable(this.stored).catch(() => undefined);
