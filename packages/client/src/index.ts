@@ -450,8 +450,9 @@ export class TableConnection {
 
   /**
    * Sends a move built on the current state, with an id of its own; resolves once the server
-   * has committed it (with its number), or rejects with the rule it broke. Several moves may
-   * be in flight (in an open window); at a strict turn the second is refused by the server.
+   * has committed it (with its number), or rejects with the rule it broke. One move at a
+   * time: a second one built before the first is stored is refused (`stale-seq`), and the
+   * same id sent again (after a reconnection) is answered with the first one's ack.
    */
   move(move: unknown): Promise<number> {
     if (!this.state) return Promise.reject(new MoveError('not-started', 'No snapshot yet.'));

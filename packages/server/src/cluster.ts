@@ -17,6 +17,7 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Seat } from '@boss-table/core';
+import { isOutage, type StorageHealth } from './health.js';
 import type { Logger } from './log.js';
 import { CHANNEL, type PostgresStorage } from './storage-pg.js';
 import type { ServiceCluster, TableService } from './table-service.js';
@@ -32,6 +33,8 @@ export interface ClusterOptions {
   readonly pollMs?: number;
   /** Tables taken over at one time, at most (the rest at the next beat). */
   readonly takeoverBatch?: number;
+  /** The node's view of its database, which the beat keeps (an outage logged once). */
+  readonly health?: StorageHealth;
 }
 
 /** A node name: a default made unique per process. */
@@ -53,6 +56,7 @@ export class Cluster implements TableCluster, ServiceCluster {
   /** Whether the last beat reached the database. */
   private reachable = false;
   private readonly beatMs: number;
+  private readonly health: StorageHealth | undefined;
   private readonly pollMs: number;
   private readonly batch: number;
 
@@ -62,6 +66,7 @@ export class Cluster implements TableCluster, ServiceCluster {
     opts: ClusterOptions & { readonly node: string },
   ) {
     this.node = opts.node;
+    this.health = opts.health;
     // A beat at least four times per lease, so that one late beat never looks like death.
     this.beatMs = opts.beatMs ?? Math.min(1000, storage.leaseMs / 4);
     this.pollMs = opts.pollMs ?? 2000;
@@ -138,7 +143,8 @@ export class Cluster implements TableCluster, ServiceCluster {
       // A fresh connection next time (this one may be half-open).
       void this.heart?.end().catch(() => undefined);
       this.heart = undefined;
-      if (this.reachable)
+      if (this.health) this.health.failed(e);
+      else if (this.reachable)
         this.log.warn('database out of reach', { node: this.node, error: (e as Error).message });
       this.reachable = false;
       if (Date.now() - this.lastBeat >= this.leaseMs)
@@ -149,6 +155,7 @@ export class Cluster implements TableCluster, ServiceCluster {
     const wasReachable = this.reachable;
     this.lastBeat = now;
     this.reachable = true;
+    this.health?.ok();
     if (before !== 0 && (!wasReachable || now - before > this.leaseMs / 2) && !this.rechecking) {
       // Through the pool, which may be busy: apart from the beat, which goes on meanwhile.
       this.rechecking = true;
@@ -158,9 +165,14 @@ export class Cluster implements TableCluster, ServiceCluster {
     }
   }
 
-  /** After a gap in the beats: which leases the node still holds, and what it missed. */
+  /**
+   * After a gap in the beats: its own seats said again (another node may have deleted them
+   * as a dead node's, or read them while its beat was stale), which leases the node still
+   * holds, and what it missed, the other nodes' seats included.
+   */
   private async recheck(): Promise<void> {
     this.log.info('database reached again; checking leases', { node: this.node });
+    await this.reassert();
     const held = await this.pool.query<{ table_id: string }>(
       'SELECT table_id FROM table_leases WHERE node = $1',
       [this.node],
@@ -257,7 +269,11 @@ export class Cluster implements TableCluster, ServiceCluster {
 
   /** Runs a write whose failure only costs freshness elsewhere (logged, never thrown). */
   private quietly(what: string, work: () => Promise<unknown>): void {
-    work().catch((e: Error) => this.log.warn(what, { node: this.node, error: e.message }));
+    work().catch((e: Error) => {
+      // An outage is the node's to log, once; its end re-asserts the seats (`recheck`).
+      if (isOutage(e) && this.health) return this.health.failed(e);
+      this.log.warn(what, { node: this.node, error: e.message });
+    });
   }
 
   presence(table: string, seat: Seat, present: boolean): void {
@@ -292,8 +308,50 @@ export class Cluster implements TableCluster, ServiceCluster {
     });
   }
 
+  /**
+   * Writes again every seat connected here (rows another node deleted while this one looked
+   * dead) and tells the other nodes to read them.
+   */
+  async reassert(): Promise<void> {
+    const ids: string[] = [];
+    const seats: number[] = [];
+    for (const [id, t] of this.tables())
+      for (const seat of t.localSeats()) {
+        ids.push(id);
+        seats.push(seat);
+      }
+    // One statement: the seats here written, and this node's rows for seats no longer here
+    // (a connection that closed while the database was out of reach) deleted.
+    const res = await this.pool.query<{ table_id: string }>({
+      name: 'boss-reassert-presence',
+      text: `WITH mine AS (SELECT t, s FROM unnest($1::text[], $2::int[]) AS x(t, s)),
+             gone AS (DELETE FROM seat_presence p WHERE p.node = $3 AND NOT EXISTS (
+               SELECT 1 FROM mine WHERE mine.t = p.table_id AND mine.s = p.seat)
+               RETURNING p.table_id),
+             added AS (INSERT INTO seat_presence (table_id, seat, node)
+               SELECT t, s, $3 FROM mine ON CONFLICT DO NOTHING RETURNING table_id)
+             SELECT table_id FROM gone UNION SELECT table_id FROM added`,
+      values: [ids, seats, this.node],
+    });
+    for (const id of new Set([...ids, ...res.rows.map((r) => r.table_id)]))
+      await this.notify(`p:${id}`);
+  }
+
+  /** Writes again this node's seats of `table` that are missing, and tells the others if any were. */
+  private async keep(table: string): Promise<void> {
+    const seats = [...(this.tables().get(table)?.localSeats() ?? [])];
+    if (seats.length === 0) return;
+    const res = await this.pool.query({
+      name: 'boss-keep-presence',
+      text: `INSERT INTO seat_presence (table_id, seat, node)
+             SELECT $1, s, $3 FROM unnest($2::int[]) AS x(s) ON CONFLICT DO NOTHING`,
+      values: [table, seats, this.node],
+    });
+    if ((res.rowCount ?? 0) > 0) await this.notify(`p:${table}`);
+  }
+
   /** The seats connected to a table on the other (live) nodes. */
-  private async remoteSeats(table: string): Promise<Set<Seat>> {
+  async remoteSeats(table: string): Promise<Set<Seat>> {
     const res = await this.pool.query<{ seat: number }>({
       name: 'boss-remote-seats',
       text: `SELECT DISTINCT p.seat FROM seat_presence p JOIN cluster_nodes n ON n.id = p.node
@@ -360,6 +418,9 @@ export class Cluster implements TableCluster, ServiceCluster {
         return;
       case 'p':
         this.remoteSeats(id).then((seats) => table.setRemoteSeats(seats), failed);
+        // Presence changed: if it was this node's rows that went (a clean-up that took this
+        // node for dead), its seats are written again.
+        if (table.localSeats().size > 0) this.quietly('presence not stored', () => this.keep(id));
         return;
       case 's':
         table.setStandIns(rest ? rest.split(',').map(Number) : []);

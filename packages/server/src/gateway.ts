@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientMessage, type ErrorCode, type ServerMessage } from '@boss-table/protocol';
 import type { ClientAddresses } from './client-address.js';
+import { isOutage, RETRY_AFTER_SECONDS, type StorageHealth } from './health.js';
 import { bearerOf } from './http-routes.js';
 import { Bucket } from './limits.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js';
@@ -50,6 +51,8 @@ export interface GatewayOptions {
   readonly log: Logger;
   readonly addresses: ClientAddresses;
   accepting(): boolean;
+  /** Whether the node reaches its database: while it does not, a handshake answers 503. */
+  readonly health?: StorageHealth;
   /** Largest message accepted, in bytes. */
   readonly maxMessageBytes: number;
   /** Messages a connection may send per second on average (burst: twice as many). */
@@ -90,8 +93,10 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const m = /^\/ws\/tables\/([A-Za-z0-9_-]{1,40})$/.exec(url.pathname);
-    const refuse = (status: number, text: string) => {
-      socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const refuse = (status: number, text: string, headers = '') => {
+      socket.write(
+        `HTTP/1.1 ${status} ${text}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       socket.destroy();
     };
     if (!o.accepting()) return refuse(503, 'Service Unavailable');
@@ -101,6 +106,11 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
       table = await service.load(m[1]);
     } catch (e) {
       if (e instanceof RequestError && e.status === 410) return refuse(410, 'Gone');
+      if (isOutage(e) || o.health?.down) {
+        if (isOutage(e)) o.health?.failed(e);
+        return refuse(503, 'Service Unavailable', `Retry-After: ${RETRY_AFTER_SECONDS}\r\n`);
+      }
+      log.error('connection refused', { table: m[1], error: (e as Error).message });
       return refuse(500, 'Internal Server Error');
     }
     if (!table) return refuse(404, 'Not Found');
@@ -282,12 +292,14 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
         // Acknowledged once stored, before anyone is sent its events.
         table
           .play(conn.seat, seq, msg.move, {
+            ...(id !== undefined ? { id } : {}),
             onCommitted: (committed) =>
               conn.send({ type: 'ack', seq: committed, ...(id !== undefined ? { id } : {}) }),
           })
           .catch((e: Error) => {
             if (e instanceof MoveRefused) return error(e.code, e.message, seq, id);
-            log.error('move failed', { table: table.id, error: e.message });
+            // An outage is logged once by the node (`StorageHealth`), not once a move.
+            if (!isOutage(e)) log.error('move failed', { table: table.id, error: e.message });
             return error('internal', 'The move could not be stored; try again.', seq, id);
           });
         return;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join as joinPath, normalize } from 'node:path';
 import type { ServerInfo } from '@boss-table/protocol';
 import type { ClientAddresses } from './client-address.js';
+import { isOutage, RETRY_AFTER_SECONDS, type StorageHealth } from './health.js';
 import type { AddressLimiter } from './limits.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js';
 import type { Logger } from './log.js';
@@ -34,6 +35,8 @@ export interface HttpContext {
   /** Whether /metrics is served here (not when it has a port of its own). */
   readonly metricsHere: boolean;
   accepting(): boolean;
+  /** Whether the node reaches its database: while it does not, failures answer 503. */
+  readonly health?: StorageHealth;
   /** On a cluster: whether the database answers (`/healthz` fails when it does not). */
   databaseHealthy?(): boolean;
   serverInfo(): ServerInfo;
@@ -83,6 +86,16 @@ export function readBody(req: IncomingMessage): Promise<unknown> {
     });
     req.on('error', reject);
   });
+}
+
+/** Whether a request failed because its client went away (nobody is left to answer). */
+function aborted(req: IncomingMessage, res: ServerResponse, e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (
+    (e as Error | null)?.message === 'aborted' ||
+    code === 'ECONNABORTED' ||
+    ((req.destroyed || res.destroyed) && code === 'ECONNRESET')
+  );
 }
 
 export const bearerOf = (req: IncomingMessage): string | undefined => {
@@ -226,6 +239,18 @@ export function httpHandler(ctx: HttpContext) {
       if (e instanceof RequestError) {
         if (e.retryAfter !== undefined) res.setHeader('retry-after', String(e.retryAfter));
         return send(res, e.status, { error: { code: e.code, message: e.message } });
+      }
+      // A client that gave up (closed its connection mid-request) is not our failure.
+      if (aborted(req, res, e)) return log.info('request aborted by the client', { path });
+      if (isOutage(e) || ctx.health?.down) {
+        if (isOutage(e)) ctx.health?.failed(e);
+        res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+        return send(res, 503, {
+          error: {
+            code: 'unavailable',
+            message: 'The database is out of reach for a moment; try again in a few seconds.',
+          },
+        });
       }
       log.error('request failed', { path, error: (e as Error).message });
       return send(res, 500, {

@@ -177,6 +177,44 @@ describe('real-time windows', () => {
     conns.forEach((c) => c.close());
   }, 60_000);
 
+  it("a move frame sent twice is stored once; one built before the seat's own last move is refused", async () => {
+    const { t, conns, frames } = await humansTable(server(), 'realtime', 4, [], {
+      deal: 60_000,
+      idle: 60_000,
+    });
+    await until(() => conns.every((c) => c.state !== null), 10_000, 'the snapshots');
+    await driveUntil(server(), t.id, conns, inOpenDeal, Rng.fromSeed('open'));
+    await until(
+      () => conns.every((c, seat) => current(server(), t.id, c, seat)),
+      10_000,
+      'every seat current',
+    );
+    const k = conns.findIndex((c) => legalOf(c)?.propose);
+    expect(k).toBeGreaterThanOrEqual(0);
+    const c = conns[k];
+    const move = { type: 'propose', to: legalOf(c)!.propose![0].to, items: [], dividends: 0 };
+    const seq = c.state!.seq;
+    const before = server().tables.get(t.id)!.seq;
+    // The same frame twice (a client resending after a drop), then a new one on the same seq.
+    c.send({ type: 'move', seq, move, id: 'dup-1' });
+    c.send({ type: 'move', seq, move, id: 'dup-1' });
+    c.send({ type: 'move', seq, move, id: 'dup-2' });
+    const answers = () =>
+      frames[k].filter(
+        (m): m is Extract<ServerMessage, { type: 'ack' | 'error' }> =>
+          (m.type === 'ack' || m.type === 'error') && (m.id ?? '').startsWith('dup-'),
+      );
+    await until(() => answers().length >= 3, 10_000, 'three answers');
+    const mine = server().tables.get(t.id)!.position(k);
+    expect(answers().map((a) => [a.type, a.id, a.type === 'ack' ? a.seq : a.code])).toEqual([
+      ['ack', 'dup-1', mine],
+      ['ack', 'dup-1', mine],
+      ['error', 'dup-2', 'stale-seq'],
+    ]);
+    expect(server().tables.get(t.id)!.seq).toBe(before + 1);
+    conns.forEach((x) => x.close());
+  }, 60_000);
+
   it('two interrupts together: the first opens the window, the second is refused by the rules', async () => {
     for (let tries = 0; tries < 15; tries++) {
       const { t, conns } = await humansTable(server(), 'realtime', 4, [], {

@@ -130,6 +130,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 8: results keep their game's visibility, browsers an account signed in from, one seat an
   // account at a rated table (`accounts-schema.ts`).
   ISSUE_26_MIGRATION,
+  // 9: why a bot made a person's move (its stand-in's reason), so that every node tells it.
+  `ALTER TABLE moves ADD COLUMN stand_in TEXT;`,
 ];
 
 /** A migration's SQL for one engine. */

@@ -12,6 +12,7 @@ import { jsonLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { serverInfo as serverInfoOf } from './server-info.js';
 import { SqliteStorage, type SqliteSync, type Storage } from './storage.js';
+import { StorageHealth } from './health.js';
 import { Cluster, defaultNodeName } from './cluster.js';
 import { PostgresStorage } from './storage-pg.js';
 import { Players } from './players.js';
@@ -108,7 +109,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       })
     : undefined;
   const storage: Storage = pgStorage ?? new SqliteStorage(opts.dataDir, opts.sqliteSync);
-  const cluster = pgStorage && node ? new Cluster(pgStorage, log, { node }) : undefined;
+  // Whether the node reaches its database: one outage, logged once, waited out by every table.
+  const health = new StorageHealth(() => storage.ping(), log);
+  const cluster = pgStorage && node ? new Cluster(pgStorage, log, { node, health }) : undefined;
   // Accounts, ratings, chat and quick play (`players.ts`); each game's end is recorded.
   const players = await Players.open(storage, opts, log);
   players.watchGameEnds(storage);
@@ -122,6 +125,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     metrics,
     botBudgetMs: opts.botBudgetMs ?? 1000,
+    health,
     ...(cluster ? { cluster } : {}),
   };
   let accepting = true;
@@ -176,6 +180,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.webRoot ? { webRoot: opts.webRoot } : {}),
     metricsHere: opts.metricsPort === undefined,
     accepting: () => accepting,
+    health,
     ...(cluster ? { databaseHealthy: () => cluster.healthy } : {}),
     serverInfo: () => serverInfo(),
     players,
@@ -191,6 +196,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     addresses,
     accepting: () => accepting,
+    health,
     maxMessageBytes: opts.maxMessageBytes ?? 8 * 1024,
     ratePerSecond: opts.ratePerSecond ?? 20,
     maxBufferedBytes: opts.maxBufferedBytes ?? 1024 * 1024,
@@ -261,6 +267,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       http.closeAllConnections?.();
       wss.close();
       await bots.close();
+      health.close();
       await storage.close();
       log.info('stopped');
     },

@@ -282,7 +282,7 @@ export class PostgresStorage implements Storage {
     after?: StoredTable,
     opts: { readonly auto?: boolean } = {},
   ): Promise<void> {
-    const values = [table, m.seq, m.seat, JSON.stringify(m.move), Date.now()];
+    const values = [table, m.seq, m.seat, JSON.stringify(m.move), Date.now(), m.standIn ?? null];
     // A bot's or a clock's move: only while this node holds the lease (and is alive).
     const fenced = opts.auto === true && this.node !== undefined;
     try {
@@ -291,16 +291,16 @@ export class PostgresStorage implements Storage {
           fenced
             ? {
                 name: 'boss-insert-move-fenced',
-                text: `INSERT INTO moves (table_id, seq, seat, move, created_at)
-                       SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
+                text: `INSERT INTO moves (table_id, seq, seat, move, created_at, stand_in)
+                       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (
                          SELECT 1 FROM table_leases l JOIN cluster_nodes n ON n.id = l.node
-                         WHERE l.table_id = $1 AND l.node = $6
-                           AND n.seen_at > clock_timestamp() - $7 * interval '1 millisecond')`,
+                         WHERE l.table_id = $1 AND l.node = $7
+                           AND n.seen_at > clock_timestamp() - $8 * interval '1 millisecond')`,
                 values: [...values, this.node, this.leaseMs],
               }
             : {
                 name: 'boss-insert-move',
-                text: `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES ($1, $2, $3, $4, $5)`,
+                text: `INSERT INTO moves (table_id, seq, seat, move, created_at, stand_in) VALUES ($1, $2, $3, $4, $5, $6)`,
                 values,
               },
         );
@@ -352,7 +352,7 @@ export class PostgresStorage implements Storage {
   async movesSince(table: string, seq: number): Promise<CommittedMove[]> {
     const res = await this.pool.query<MoveRow>({
       name: 'boss-moves-since',
-      text: `SELECT seq, seat, move, created_at FROM moves WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
+      text: `SELECT seq, seat, move, created_at, stand_in FROM moves WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
       values: [table, seq],
     });
     return res.rows.map(committedMove);
@@ -390,6 +390,10 @@ export class PostgresStorage implements Storage {
       values: [table],
     });
     return res.rows.map((r) => ({ seq: r.seq, seat: r.seat, move: JSON.parse(r.move) }));
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
   async close(): Promise<void> {

@@ -57,6 +57,8 @@ export interface StoredMove {
   readonly seq: number;
   readonly seat: number;
   readonly move: unknown;
+  /** A bot played this person's seat: why (their turn timed out, or they were away). */
+  readonly standIn?: 'timeout' | 'disconnected';
 }
 
 /** A move as read back: with when it was committed (ms since the epoch). */
@@ -127,6 +129,8 @@ export interface Storage {
   moves(table: string): Promise<StoredMove[]>;
   /** The moves after `seq`, in order, with when each was committed. */
   movesSince(table: string, seq: number): Promise<CommittedMove[]>;
+  /** Resolves once the database answers a trivial query (the probe during an outage). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -220,14 +224,14 @@ export class SqliteStorage implements Storage {
         `UPDATE game_tables SET status = @status, rematch = @rematch, clocks = @clocks WHERE id = @id`,
       ),
       move: this.db.prepare(
-        `INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, ?, ?, ?)`,
+        `INSERT INTO moves (table_id, seq, seat, move, created_at, stand_in) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       unfinished: this.db.prepare(SELECT_TABLES.unfinished),
       all: this.db.prepare(SELECT_TABLES.all),
       one: this.db.prepare(SELECT_TABLES.one),
       moves: this.db.prepare(`SELECT seq, seat, move FROM moves WHERE table_id = ? ORDER BY seq`),
       since: this.db.prepare(
-        `SELECT seq, seat, move, created_at FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq`,
+        `SELECT seq, seat, move, created_at, stand_in FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq`,
       ),
       link: this.db.prepare(
         `UPDATE game_tables SET rematch = @rematch WHERE id = @id AND rematch IS NULL`,
@@ -280,7 +284,14 @@ export class SqliteStorage implements Storage {
   }
   async appendMove(table: string, m: StoredMove, after?: StoredTable): Promise<void> {
     this.db.transaction(() => {
-      this.stmts.move.run(table, m.seq, m.seat, JSON.stringify(m.move), Date.now());
+      this.stmts.move.run(
+        table,
+        m.seq,
+        m.seat,
+        JSON.stringify(m.move),
+        Date.now(),
+        m.standIn ?? null,
+      );
       if (after) this.stmts.update.run(tableRow(after));
     })();
   }
@@ -324,6 +335,10 @@ export class SqliteStorage implements Storage {
     const rows = this.stmts.since.all(table, seq) as MoveRow[];
     return rows.map(committedMove);
   }
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
@@ -338,6 +353,7 @@ export interface MoveRow {
   seat: number;
   move: string;
   created_at: number | string;
+  stand_in?: string | null;
 }
 
 export const committedMove = (r: MoveRow): CommittedMove => ({
@@ -345,4 +361,5 @@ export const committedMove = (r: MoveRow): CommittedMove => ({
   seat: r.seat,
   move: JSON.parse(r.move),
   at: Number(r.created_at),
+  ...(r.stand_in === 'timeout' || r.stand_in === 'disconnected' ? { standIn: r.stand_in } : {}),
 });

@@ -10,6 +10,7 @@ import {
 } from '@boss-table/core';
 import { botKinds } from '@boss-table/games/bots';
 import type { BotPool } from './bot-pool.js';
+import { isOutage, type StorageHealth } from './health.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { MoveRefused } from './move-refused.js';
@@ -29,6 +30,8 @@ export interface BotHost {
   readonly storing: boolean;
   /** Seats a bot plays while their person is away. */
   readonly standIns: ReadonlyMap<Seat, StandIn>;
+  /** Whether the node reaches its database: while it does not, no bot is asked. */
+  readonly health: StorageHealth;
   readonly deps: {
     readonly bots: BotPool;
     readonly log: Logger;
@@ -59,6 +62,10 @@ export class TableBots {
   /** The driver was not asked while a move was being stored: ask it once that is done. */
   private askAfterStore = false;
   private wakeHandle: NodeJS.Timeout | null = null;
+  /** Bot or clock moves that failed to store in a row: the wait before the next try doubles. */
+  private failures = 0;
+  /** No bot is asked and no clock stored before this time (ms), after a failure to store. */
+  private retryAt = 0;
 
   constructor(private readonly host: BotHost) {
     this.assigned = host.stored.seats.map(() => null);
@@ -139,6 +146,12 @@ export class TableBots {
       return;
     }
     this.askAfterStore = false;
+    // After a failure to store, or while the database is out of reach: nothing is asked (a
+    // bot's thinking would be wasted) until the back-off ends; the end of an outage asks at once.
+    const wait = this.host.health.down
+      ? this.host.health.retryMs
+      : Math.max(0, this.retryAt - Date.now());
+    if (wait > 0) return this.later(wait);
     const due = driver.next(Date.now());
     for (const request of due.ask) this.think(request);
     this.stop();
@@ -149,6 +162,36 @@ export class TableBots {
       );
       this.wakeHandle.unref();
     }
+  }
+
+  /** Asks the driver again in `ms` (a back-off), and not before. */
+  private later(ms: number): void {
+    this.stop();
+    this.wakeHandle = setTimeout(() => this.ask(), ms);
+    this.wakeHandle.unref();
+  }
+
+  /**
+   * A bot's or clock's move was not stored (not for the lease or a seq taken): the next try
+   * waits, twice as long after each failure in a row (250 ms up to 5 s). An outage is the
+   * node's to log, once (`StorageHealth`); anything else is logged here.
+   */
+  private notStored(e: unknown, what: string, seat?: Seat): void {
+    const host = this.host;
+    this.failures++;
+    this.retryAt = Date.now() + Math.min(5000, 250 * 2 ** Math.min(this.failures - 1, 5));
+    if (isOutage(e) || host.health.down) return host.health.failed(e);
+    host.deps.log.error(what, {
+      table: host.id,
+      ...(seat !== undefined ? { seat } : {}),
+      code: e instanceof MoveRefused ? e.code : 'internal',
+    });
+  }
+
+  /** A bot's or clock's move was stored: the back-off ends. */
+  private stored(): void {
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   /**
@@ -176,15 +219,17 @@ export class TableBots {
         const reason = request ? this.reasons.get(request) : undefined;
         try {
           await host.commit(due.value, reason, true);
+          this.stored();
         } catch (e) {
           if (this.settledElsewhere(e)) return;
-          host.deps.log.error(request ? 'bot move not played' : 'clock move not stored', {
-            table: host.id,
-            ...(request ? { seat: request.seat } : {}),
-            code: e instanceof MoveRefused ? e.code : 'internal',
-          });
-          if (request) host.schedule();
-          return;
+          // Tried again after a back-off until stored (or the lease is lost): a clock whose
+          // expiry could not be stored must not leave the table still.
+          this.notStored(
+            e,
+            request ? 'bot move not played' : 'clock move not stored',
+            request?.seat,
+          );
+          return host.schedule();
         }
       }
     });
@@ -297,15 +342,12 @@ export class TableBots {
     const started = performance.now();
     try {
       await this.host.commit(prepared, standIn, true);
+      this.stored();
       this.host.deps.metrics.observeMove((performance.now() - started) / 1000);
       return true;
     } catch (e) {
       if (this.settledElsewhere(e)) return true;
-      this.host.deps.log.error('bot move not played', {
-        table: this.host.id,
-        seat: prepared.move.actor,
-        code: e instanceof MoveRefused ? e.code : 'internal',
-      });
+      this.notStored(e, 'bot move not played', prepared.move.actor);
       return false;
     }
   }

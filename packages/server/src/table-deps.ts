@@ -1,6 +1,7 @@
 // What a table is given: its storage, bot pool, logs and metrics, and on a cluster the way to tell the other nodes.
 import type { Seat } from '@boss-table/core';
 import type { BotPool } from './bot-pool.js';
+import type { StorageHealth } from './health.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Storage } from './storage.js';
@@ -32,4 +33,6 @@ export interface TableDeps {
   /** Think time of a bot standing in for a human seat, and of bot seats without a level. */
   readonly botBudgetMs: number;
   readonly cluster?: TableCluster;
+  /** Whether the node reaches its database (one per node; a table alone makes its own). */
+  readonly health?: StorageHealth;
 }

@@ -1,5 +1,5 @@
 // A table's fan-out bookkeeping: every move's events, and each viewer's numbering of the frames it was told.
-import { eventsFor, type Emitted, type Seat } from '@boss-table/core';
+import { CLOCK, eventsFor, type Emitted, type Seat } from '@boss-table/core';
 import type { PastMove } from '@boss-table/protocol';
 
 /**
@@ -16,10 +16,18 @@ export class Frames {
   readonly moves: { seat: Seat; move: unknown }[] = [];
   /** Per viewer: the table seqs of the moves it was told of. */
   private readonly streams: number[][];
+  /** Per seat: its number in its own frames just after its own last move (0: none yet). */
+  private readonly own: number[];
 
   constructor(seats: number, setup: readonly Emitted<unknown>[]) {
     this.history = [[...setup]];
     this.streams = Array.from({ length: seats + 1 }, () => []);
+    this.own = Array.from({ length: seats }, () => 0);
+  }
+
+  /** The seat's number just after its own last move: a move built before it is stale. */
+  ownPosition(seat: Seat): number {
+    return this.own[seat] ?? 0;
   }
 
   private slot(viewer: Seat | null): number {
@@ -38,6 +46,7 @@ export class Frames {
     this.moves.push({ seat, move });
     for (let v = 0; v < this.streams.length; v++)
       if (!sealed || v === seat) this.streams[v].push(this.seq);
+    if (seat !== CLOCK && seat < this.own.length) this.own[seat] = this.position(seat);
   }
 
   /** Every move this viewer was told of after its number `since`, for its eyes only. */

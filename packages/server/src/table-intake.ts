@@ -12,6 +12,8 @@ export interface IntakeHost {
   readonly closing: boolean;
   /** The last number this viewer's frames carry. */
   position(viewer: Seat | null): number;
+  /** The seat's number just after its own last stored move (0: none yet). */
+  ownPosition(seat: Seat): number;
 }
 
 /**
@@ -28,6 +30,14 @@ export function judgeMove(host: IntakeHost, seat: Seat, seq: number, raw: unknow
   const at = host.position(seat);
   if (seq > at)
     throw new MoveRefused('future-seq', `Your seq ${seq} is ahead of the table's ${at}.`);
+  // A move built before the seat's own last stored move is a copy sent again (to another
+  // node, or twice) or was made without knowing it: never stored a second time.
+  const own = host.ownPosition(seat);
+  if (seq < own)
+    throw new MoveRefused(
+      'stale-seq',
+      `Your seq ${seq} is from before your own last move (${own}): resume first.`,
+    );
   // In an open window a move built on an older state is judged by the rules against the
   // current one; at a strict turn it must be built on the current state.
   const turn = (game.concurrency?.(state) ?? 'turn') === 'turn';

@@ -1,3 +1,4 @@
+import type { Seat } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
 import type { CreateTableResponse, JoinResponse } from '@boss-table/protocol';
 import type { AddressLimiter } from './limits.js';
@@ -16,6 +17,8 @@ export interface ServiceCluster {
   claim(table: string): Promise<boolean>;
   /** The lobby's tables, newest first, by id: from the database, not from one node's memory. */
   listed(limit: number): Promise<string[]>;
+  /** The seats connected to a table on the other live nodes. */
+  remoteSeats(table: string): Promise<Set<Seat>>;
 }
 
 /** Tables in the lobby at most. */
@@ -98,8 +101,12 @@ export class TableService {
       await this.storage.updateTable({ ...stored, status });
       stored.status = status;
     }
-    if (this.cluster && (status === 'open' || status === 'running'))
+    if (this.cluster && (status === 'open' || status === 'running')) {
       table.holder = await this.cluster.claim(stored.id);
+      // Before it serves or resumes: who is connected on the other nodes (loaded for a GET,
+      // a spectator or a takeover, it would otherwise show them away and stand bots in).
+      table.setRemoteSeats(await this.cluster.remoteSeats(stored.id));
+    }
     // Another request may have loaded it meanwhile: one live table per id.
     const already = this.tables.get(stored.id);
     if (already) return already;

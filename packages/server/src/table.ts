@@ -18,6 +18,7 @@ import type {
   TableSummary,
   TimerState,
 } from '@boss-table/protocol';
+import { isOutage, StorageHealth } from './health.js';
 import { LeaseLost, SeqTaken, type CommittedMove, type StoredTable } from './storage.js';
 import { TableBots } from './table-bots.js';
 import { Timekeeper, type SavedClocks } from './table-clocks.js';
@@ -43,6 +44,14 @@ const RESTART_FLOOR_MS = 5000;
  * (from the table's seed, never from the bot's hand or its thinking time).
  */
 const OPEN_BOT_DELAY_MS: readonly [number, number] = [400, 2500];
+
+/** How a person's move is played: its `id` (a resend answers with its ack), its stand-in, its ack. */
+export interface PlayOptions {
+  readonly id?: string;
+  readonly standIn?: StandIn;
+  /** Called with the move's number in its seat's frames once stored, before anyone is told. */
+  readonly onCommitted?: (seq: number) => void;
+}
 
 /** On a cluster: how many times a move is judged again after losing its seq to another node. */
 const MAX_SEQ_RACES = 8;
@@ -93,6 +102,11 @@ export class LiveTable {
   holder = true;
   /** When something last happened here (a move, a connection coming or going), in ms. */
   lastActivity = Date.now();
+  /** Whether the node reaches its database: while it does not, bots and clocks wait. */
+  readonly health: StorageHealth;
+  /** Each seat's last move made with an `id` here, and its number in the seat's frames. */
+  private readonly lastIds = new Map<Seat, { id: string; position: number }>();
+  private readonly offHealth: () => void;
 
   constructor(
     readonly stored: StoredTable,
@@ -106,6 +120,9 @@ export class LiveTable {
     this.state = setup.value.state;
     this.frames = new Frames(stored.seats.length, setup.value.events);
     this.time = new Timekeeper(game, stored);
+    this.health = deps.health ?? new StorageHealth(() => deps.storage.ping(), deps.log);
+    // The database is back: bots and clocks that waited for it go on at once.
+    this.offHealth = this.health.onBack(() => this.schedule());
     this.presence = new Presence(this);
     this.bots = new TableBots(this);
     this.views = new TableViews(this);
@@ -200,6 +217,11 @@ export class LiveTable {
     return this.frames.position(viewer);
   }
 
+  /** The seat's number just after its own last stored move (0: none yet). */
+  ownPosition(seat: Seat): number {
+    return this.frames.ownPosition(seat);
+  }
+
   /** Rebuilds the state from stored moves (on start-up). */
   replayStored(moves: readonly { seq: number; seat: Seat; move: unknown }[]): void {
     for (const m of moves) {
@@ -223,7 +245,8 @@ export class LiveTable {
     return this.presence.connectedSeats();
   }
 
-  private localSeats(): Set<Seat> {
+  /** Seats with a connection on this node. */
+  localSeats(): Set<Seat> {
     return this.presence.localSeats();
   }
 
@@ -355,7 +378,7 @@ export class LiveTable {
     this.rowUnknown = true;
     const over = this.game.isOver(this.state);
     if (over) this.stored.status = 'finished';
-    this.told(m.seat, m.move, [...prepared.value.events], sealed, over);
+    this.told(m.seat, m.move, [...prepared.value.events], sealed, over, m.standIn);
   }
 
   broadcastSeats(): void {
@@ -368,12 +391,7 @@ export class LiveTable {
    * error says which rule it broke. Resolves with the move's number in the seat's frames
    * once it is stored. Goes through the table's queue.
    */
-  play(
-    seat: Seat,
-    seq: number,
-    raw: unknown,
-    opts: { standIn?: StandIn; onCommitted?: (seq: number) => void } = {},
-  ): Promise<number> {
+  play(seat: Seat, seq: number, raw: unknown, opts: PlayOptions = {}): Promise<number> {
     return this.run(() => this.playNow(seat, seq, raw, opts));
   }
 
@@ -381,10 +399,16 @@ export class LiveTable {
     seat: Seat,
     seq: number,
     raw: unknown,
-    opts: { standIn?: StandIn; onCommitted?: (seq: number) => void },
+    opts: PlayOptions,
     tries = 1,
   ): Promise<number> {
     const started = performance.now();
+    // The same id again (a resend): answered with the stored move's ack, stored once.
+    const last = opts.id === undefined ? undefined : this.lastIds.get(seat);
+    if (last && last.id === opts.id) {
+      opts.onCommitted?.(last.position);
+      return last.position;
+    }
     const prepared = judgeMove(this, seat, seq, raw);
     try {
       // The mover is acknowledged once the move is stored, before anyone is told its events.
@@ -400,6 +424,8 @@ export class LiveTable {
       return this.playNow(seat, seq, raw, opts, tries + 1);
     }
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
+    if (opts.id !== undefined)
+      this.lastIds.set(seat, { id: opts.id, position: this.position(seat) });
     return this.position(seat);
   }
 
@@ -440,7 +466,7 @@ export class LiveTable {
     try {
       await this.deps.storage.appendMove(
         this.id,
-        { seq: this.seq + 1, seat, move: raw },
+        { seq: this.seq + 1, seat, move: raw, ...(standIn ? { standIn } : {}) },
         rowChanges
           ? { ...this.stored, status: over ? 'finished' : this.stored.status, clocks: saved }
           : undefined,
@@ -454,9 +480,13 @@ export class LiveTable {
       if (e instanceof LeaseLost) {
         this.setHolder(false);
         this.deps.cluster?.leaseLost(this.id);
-      } else this.bots.storeFailed();
+      } else {
+        if (isOutage(e)) this.health.failed(e);
+        this.bots.storeFailed();
+      }
       throw e;
     }
+    this.health.ok();
     this.storing = false;
     this.storingSeq = 0;
     driver.take(prepared);
@@ -514,8 +544,19 @@ export class LiveTable {
    * the same transaction as the last seat's claim).
    */
   start(): void {
-    this.startDriver(Date.now());
+    const now = Date.now();
+    this.startDriver(now);
     this.deps.log.info('table started', { table: this.id });
+    // Every clock is saved when it starts: the first turn's too, which no move saves (killed
+    // before the first move, the table would come back with a fresh full turn).
+    const saved = this.time.save(this.driverOf!, this.state, this.seq, now);
+    if (this.holder && saved.clocks.length > 0) {
+      this.stored.clocks = saved;
+      void this.run(() => this.deps.storage.updateTable(this.stored)).catch((e: Error) => {
+        if (isOutage(e)) this.health.failed(e);
+        else this.deps.log.error('clocks not saved', { table: this.id, error: e.message });
+      });
+    }
     for (const c of this.conns) c.send(this.snapshot(c.seat));
     this.schedule();
   }
@@ -543,6 +584,8 @@ export class LiveTable {
   async close(save = false): Promise<void> {
     this.closed = true;
     this.clearTimers();
+    this.offHealth();
+    if (!this.deps.health) this.health.close();
     if (save && this.holder && this.stored.status === 'running') {
       const now = Date.now();
       const driver = this.driverOf;

@@ -24,18 +24,25 @@ const framesOf = (c: TableConnection) => {
   return frames;
 };
 
-/** Answers every window as it opens: a bid of `bid` (or a pass) and a let-pass. */
+/**
+ * Answers every window as it opens: a bid of `bid` (or a pass) and a let-pass; one move at a
+ * time, as a client must (a move built before the seat's own last one is refused).
+ */
 function answerAlways(c: TableConnection, bid: number, errors: string[]) {
+  let pending = false;
   const act = () => {
     const l = legalOf(c);
-    if (!l) return;
+    if (!l || pending) return;
+    pending = true;
     const move =
       l.window === 'bid'
         ? bid > 0 && l.bid
           ? { type: 'bid', amount: Math.min(bid, l.bid.max), round: l.round }
           : { type: 'pass', round: l.round }
         : { type: 'let-pass', round: l.round };
-    c.move(move).catch((e: { code: string }) => errors.push(e.code));
+    c.move(move)
+      .catch((e: { code: string }) => errors.push(e.code))
+      .finally(() => (pending = false));
   };
   c.on('snapshot', act);
   c.on('events', (m) => 'legal' in m && act());

@@ -72,6 +72,12 @@ export interface PgCluster {
   stop(): Promise<void>;
   /** The server's main process (the postmaster), while it runs. */
   pid(): number | undefined;
+  /**
+   * A fault: stops the server at once (`immediate`: every connection drops, as in a crash or
+   * a restart), keeping its data; `resume()` starts it again on the same port.
+   */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 let databases = 0;
@@ -151,10 +157,12 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   }
 
   let port = 0;
+  const optionsFor = (p: number) =>
+    `-p ${p} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   // A free port may be taken by someone else between the check and the start: try again.
   for (let attempt = 1; !running; attempt++) {
     port = await freePort();
-    const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+    const options = optionsFor(port);
     try {
       await exec('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
       running = true;
@@ -189,6 +197,27 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
       } catch {
         return undefined;
       }
+    },
+    async halt() {
+      if (!running) return;
+      running = false;
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    async resume() {
+      if (running) return;
+      await exec('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        logFile,
+        '-o',
+        optionsFor(port),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
+      running = true;
     },
     async stop() {
       if (running) {
