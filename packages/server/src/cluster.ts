@@ -105,7 +105,10 @@ export class Cluster implements TableCluster, ServiceCluster {
         if (busy || this.closed) return;
         busy = true;
         fn()
-          .catch((e: Error) => this.log.warn('cluster step failed', { error: e.message }))
+          .catch((e: Error) => {
+            if (isOutage(e) && this.health) this.health.failed(e);
+            else this.log.warn('cluster step failed', { error: e.message });
+          })
           .finally(() => (busy = false));
       }, ms);
       t.unref();
@@ -384,7 +387,8 @@ export class Cluster implements TableCluster, ServiceCluster {
       retry.unref();
     };
     client.on('error', (e) => {
-      this.log.warn('notifications lost; listening again', { error: e.message });
+      if (isOutage(e) && this.health) this.health.failed(e);
+      else this.log.warn('notifications lost; listening again', { error: e.message });
       again();
     });
     client.on('end', again);

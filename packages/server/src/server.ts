@@ -111,6 +111,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const storage: Storage = pgStorage ?? new SqliteStorage(opts.dataDir, opts.sqliteSync);
   // Whether the node reaches its database: one outage, logged once, waited out by every table.
   const health = new StorageHealth(() => storage.ping(), log);
+  if (pgStorage) pgStorage.onConnectionLost = (e) => health.failed(e);
   const cluster = pgStorage && node ? new Cluster(pgStorage, log, { node, health }) : undefined;
   // Accounts, ratings, chat and quick play (`players.ts`); each game's end is recorded.
   const players = await Players.open(storage, opts, log);

@@ -1,3 +1,4 @@
+import { isOutage } from './health.js';
 import pg from 'pg';
 import type { Logger } from './log.js';
 import { MIGRATIONS, migrationSql } from './migrations.js';
@@ -165,8 +166,13 @@ export class PostgresStorage implements Storage {
       application_name: opts.node ? `boss-table ${opts.node}`.slice(0, 63) : 'boss-table',
     });
     // An idle connection the server drops: the pool replaces it; without a listener the
-    // error would end the process.
-    pool.on('error', (e) => opts.log?.warn('postgres connection lost', { error: e.message }));
+    // error would end the process. Once the node watches its health, that is told instead
+    // (an outage drops every connection: logged once there, not once a connection).
+    const made: { storage?: PostgresStorage } = {};
+    pool.on('error', (e) => {
+      if (made.storage?.onConnectionLost && isOutage(e)) made.storage.onConnectionLost(e);
+      else opts.log?.warn('postgres connection lost', { error: e.message });
+    });
     try {
       const from = await migratePostgres(pool);
       opts.log?.info('postgres ready', {
@@ -178,8 +184,12 @@ export class PostgresStorage implements Storage {
       await pool.end().catch(() => undefined);
       throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`, { cause: e });
     }
-    return new PostgresStorage(pool, url, opts.node, opts.leaseMs ?? 4000);
+    made.storage = new PostgresStorage(pool, url, opts.node, opts.leaseMs ?? 4000);
+    return made.storage;
   }
+
+  /** Told when an idle connection drops (the node's `StorageHealth`); else it is logged. */
+  onConnectionLost: ((e: Error) => void) | undefined;
 
   private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, fn);
