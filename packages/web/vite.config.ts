@@ -1,3 +1,4 @@
+// Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 

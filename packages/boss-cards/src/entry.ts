@@ -1,3 +1,4 @@
+// How Boss Cards is registered: the game with its bots, terminal pieces and legal-form move chooser.
 import { searchBotKind, type Bot, type GameEntry } from '@boss-table/core';
 import { bossCardsHeuristicBot } from './bots/heuristic.js';
 import { ismctsBossCardsBot } from './bots/ismcts.js';

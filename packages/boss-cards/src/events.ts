@@ -1,3 +1,4 @@
+// What Boss Cards reports as play goes on, for the UI, the game log and replays, each to its audience.
 import type { CardName, RankName, SuitName } from './cards.js';
 
 /** Why cards were drawn (§3–§5). */

@@ -1,3 +1,4 @@
+// Boss Cards wired into core's game contract: seat counts, whose turn it is, and how a game ends and ranks.
 import { applyOnCopy, type GameDefinition } from '@boss-table/core';
 import type { BossCardsEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';

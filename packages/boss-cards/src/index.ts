@@ -1,3 +1,4 @@
+// Boss Cards' public surface: everything the registry, server, clients and tests import from the package.
 export * from './cards.js';
 export * from './events.js';
 export * from './options.js';

@@ -1,3 +1,4 @@
+// The compact legal form a Boss Cards seat is sent: playable cards, the names they need, and draw or pass.
 import {
   cardName,
   isAce,

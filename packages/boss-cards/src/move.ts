@@ -1,3 +1,4 @@
+// Boss Cards' moves as sent over the wire, checked for shape before the rules judge them.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import { isCardName, RANKS, SUITS, type CardName, type RankName, type SuitName } from './cards.js';
 

@@ -1,3 +1,4 @@
+// A Boss Cards table's options, checked and given defaults, with the deck count that follows from the seats.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 
 /** The table's options (rules file §8), checked. */

@@ -1,3 +1,4 @@
+// The Boss Cards rules engine: dealing, plays and demands, draws and reshuffles, penalties, scoring rounds.
 import { gameError, Rng, type Emitted, type GameError } from '@boss-table/core';
 import {
   ACE,

@@ -1,3 +1,4 @@
+// Shuffles and deals a Boss Cards record may fix in advance, so a chosen or recorded deal replays exactly.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import { cardCount, cardId } from './cards.js';
 import type { BossCardsOptions } from './options.js';

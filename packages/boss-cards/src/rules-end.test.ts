@@ -1,3 +1,4 @@
+// Tests how a Boss Cards round and game end: the winner's points, the next dealer, stalled rounds, summary.
 import { describe, expect, it } from 'vitest';
 import { cardId } from './cards.js';
 import { bossCards } from './game.js';

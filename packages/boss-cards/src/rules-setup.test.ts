@@ -1,3 +1,4 @@
+// Tests Boss Cards' decks and deal: card ids, dealing order, start cards put back, bad presets and options.
 import { describe, expect, it } from 'vitest';
 import { cardName, cardId } from './cards.js';
 import { bossCards } from './game.js';

@@ -1,3 +1,4 @@
+// Tests Boss Cards' stock: replenishing while the first stock lasts, then reshuffling the pile into a new one.
 import { describe, expect, it } from 'vitest';
 import { cardId } from './cards.js';
 import { bossCards } from './game.js';

@@ -1,3 +1,4 @@
+// Tests a Boss Cards turn: matching the demand, drawing, passing, and what aces and Boss cards name and cost.
 import { describe, expect, it } from 'vitest';
 import { cardName } from './cards.js';
 import { bossCards } from './game.js';

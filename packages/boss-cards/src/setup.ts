@@ -1,3 +1,4 @@
+// Starts a Boss Cards game: an empty table from the options, then the first round dealt from seed or presets.
 import { err, ok, Rng, type Applied, type GameError, type Result } from '@boss-table/core';
 import type { BossCardsEvent } from './events.js';
 import type { BossCardsOptions } from './options.js';

@@ -1,3 +1,4 @@
+// The full, secret Boss Cards state, with the public history of each card that views and the sampler rely on.
 import type { RngState } from '@boss-table/core';
 import type { BossCardsOptions } from './options.js';
 import type { BossCardsPresets } from './presets.js';

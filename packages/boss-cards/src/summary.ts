@@ -1,3 +1,4 @@
+// Where a Boss Cards game stands, all hands shown, as `boss replay --json` prints it.
 import { cardName, RANKS, SUITS, type CardName } from './cards.js';
 import { replenishing, type BossCardsState } from './state.js';
 

@@ -1,3 +1,4 @@
+// Boss Cards in the terminal: the table drawn as text, typed moves read, legal moves and help in words.
 import { type TerminalContext, type TerminalPieces, type TypedMove } from '@boss-table/core';
 import { RANKS, SUITS, type SuitName } from './cards.js';
 import type { BossCardsEvent } from './events.js';

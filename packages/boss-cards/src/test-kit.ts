@@ -1,3 +1,4 @@
+// Helpers for Boss Cards tests: hand-built deals, moves that must pass or be refused, random play that ends.
 import { gameError, Rng, type GameError } from '@boss-table/core';
 import { cardId, cardName } from './cards.js';
 import { bossCards, type BossCardsGame } from './game.js';

@@ -1,3 +1,4 @@
+// Tests that a Boss Cards seat sees its own hand and others' counts only, and that sampling respects history.
 import { Rng } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { cardName } from './cards.js';

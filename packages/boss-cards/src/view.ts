@@ -1,3 +1,4 @@
+// What each Boss Cards seat may know, and the sampler that deals hidden cards back for a searching bot.
 import { Rng, type Viewer } from '@boss-table/core';
 import {
   cardCount,

@@ -1,3 +1,4 @@
+// The Boss Cards game log in English: a sentence per event, never naming cards another seat holds.
 import type { Viewer } from '@boss-table/core';
 import type { CardName } from './cards.js';
 import type { BossCardsEvent } from './events.js';

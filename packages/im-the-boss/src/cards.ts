@@ -1,3 +1,4 @@
+// The 98 influence cards and six placards of I'm the Boss! by id, with their kind, family and fixed order.
 import { DECK, FAMILIES, type Family } from './data.js';
 
 /**

@@ -1,3 +1,4 @@
+// Which I'm the Boss! clocks run now: turn waits, deal and idle clocks, stop windows, last calls, prompts.
 import type { ClockSpec } from '@boss-table/core';
 import type { ClockKind, ImbMove } from './move.js';
 import type { ImbState } from './state.js';

@@ -1,3 +1,4 @@
+// Whether a deal's committed investors fill its space, and the engine's fair-share terms in two-player games.
 import { familyOf, placardId } from './cards.js';
 import { BOARD, FAMILIES, investorsOf, type SpaceData } from './data.js';
 import type { Deal, ImbState } from './state.js';

@@ -1,3 +1,4 @@
+// How I'm the Boss! is registered: the game with its bots, terminal pieces and legal-form move chooser.
 import { searchBotKind, type Bot, type GameEntry } from '@boss-table/core';
 import { imbHeuristicBot } from './bots/heuristic.js';
 import { imbIsmctsBot } from './bots/ismcts.js';

@@ -1,3 +1,4 @@
+// What I'm the Boss! reports as play goes on, each event public or addressed to one seat.
 import type { Emitted } from '@boss-table/core';
 
 /**

@@ -1,3 +1,4 @@
+// I'm the Boss! wired into core's game contract, with its clocks, open negotiation and sealed answers.
 import { applyOnCopy, type GameDefinition, type Seat } from '@boss-table/core';
 import { clocks } from './clocks.js';
 import type { ImbEvent } from './events.js';

@@ -1,3 +1,4 @@
+// I'm the Boss!'s public surface: everything the registry, server, clients and tests import from the package.
 export * from './data.js';
 export * from './cards.js';
 export * from './options.js';

@@ -1,3 +1,4 @@
+// The compact legal form an I'm the Boss! seat is sent, folding hundreds of legal moves into choices by kind.
 import { kindOf } from './cards.js';
 import { legalMovesOf } from './rules.js';
 import type { ImbMove } from './move.js';

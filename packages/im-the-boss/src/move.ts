@@ -1,3 +1,4 @@
+// I'm the Boss!'s moves as sent over the wire, clock expiries included, checked for shape before the rules.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import { isCard, isPlacard } from './cards.js';
 

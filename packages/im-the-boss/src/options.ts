@@ -1,3 +1,4 @@
+// An I'm the Boss! table's options: real-time or turn-based play, rule variants, clock lengths, checked.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import { CLOCKS_S } from './data.js';
 

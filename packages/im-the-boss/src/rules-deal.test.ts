@@ -1,3 +1,4 @@
+// Tests I'm the Boss! deals on hand-built tables: negotiation, influence cards, stops, closing, two players.
 import { CLOCK, eventsFor } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { clocks } from './clocks.js';

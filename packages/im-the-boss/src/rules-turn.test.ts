@@ -1,3 +1,4 @@
+// Tests I'm the Boss! setup and turns: marker, roll, draws and hand limit, clocks, and turn-based stepping.
 import { CLOCK } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from './cards.js';

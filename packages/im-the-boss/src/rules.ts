@@ -1,3 +1,4 @@
+// The I'm the Boss! rules engine: turns, deals and negotiation, influence cards, payouts, every legal move.
 import { CLOCK, gameError, type GameError, type Outcome, type Seat } from '@boss-table/core';
 import { byCardId, familyOf, kindOf, placardId } from './cards.js';
 import {

@@ -1,3 +1,4 @@
+// Starts an I'm the Boss! game: placards, hands and draw pile from the seed, or as a record fixes them.
 import {
   err,
   gameError,

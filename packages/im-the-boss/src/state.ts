@@ -1,3 +1,4 @@
+// The full I'm the Boss! state: the public table every seat sees, and the hands, piles and answers hidden.
 import type { Outcome, Rng } from '@boss-table/core';
 import type { ImbOptions } from './options.js';
 

@@ -1,3 +1,4 @@
+// Where an I'm the Boss! game stands, as `boss replay --json` prints it.
 import { placardId } from './cards.js';
 import type { ImbState } from './state.js';
 

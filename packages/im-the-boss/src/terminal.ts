@@ -1,3 +1,4 @@
+// I'm the Boss! in the terminal: the table in words, moves typed with short handles, help and legal moves.
 import {
   formatClock,
   wrapText,

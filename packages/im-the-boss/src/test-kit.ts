@@ -1,3 +1,4 @@
+// Helpers for I'm the Boss! tests: hand-built tables, moves that must pass, card accounting, random play.
 import type { Rng } from '@boss-table/core';
 import { ALL_CARDS } from './cards.js';
 import { parseOptions } from './options.js';

@@ -1,3 +1,4 @@
+// What each I'm the Boss! seat may know, and the sampler that deals hidden cards back for a searching bot.
 import { Rng, type Viewer } from '@boss-table/core';
 import { ALL_CARDS } from './cards.js';
 import type { ImbOptions } from './options.js';

@@ -1,3 +1,4 @@
+// Tests the I'm the Boss! log's English: reasons in words, singular and plural, what an expired clock did.
 import { describe, expect, it } from 'vitest';
 import type { ImbEvent } from './events.js';
 import { clockWords, eventWords } from './words.js';

@@ -1,3 +1,4 @@
+// The I'm the Boss! game log in English: cards, reasons and clocks in words, never another seat's hand.
 import type { Viewer } from '@boss-table/core';
 import { familyOf, kindOf } from './cards.js';
 import { FAMILY_NAMES } from './data.js';

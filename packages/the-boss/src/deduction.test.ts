@@ -1,3 +1,4 @@
+// Tests that The Boss's reward deduction matches brute-force enumeration and is certain when it should be.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { CARD_CITY, CARD_FACE, CARD_NAME, CITY_CARDS, CITY_SLOT, FACES } from './cities.js';

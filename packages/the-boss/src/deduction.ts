@@ -1,3 +1,4 @@
+// The exact odds of each city's hidden reward from one seat's view, for the web client's panel and the bots.
 import { CARD_FACE, CITY_SLOT, FACES, type Face, type LocalCityId } from './cities.js';
 import { placeSeenCards, type BossView } from './view.js';
 

@@ -1,3 +1,4 @@
+// How The Boss is registered: the game with its bots, terminal pieces, legal-form chooser and record rewriter.
 import { searchBotKind, type Bot, type GameEntry } from '@boss-table/core';
 import { heuristicBot } from './bots/heuristic.js';
 import { ismctsBossBot } from './bots/ismcts.js';

@@ -1,3 +1,4 @@
+// What The Boss reports as play goes on, for the UI, the game log and replays, each to its audience.
 import type { CardName, CityId, Face, LocalCityId, PoliceCard } from './cities.js';
 
 /** What happened, for the UI, the game log and replays. Each comes with its audience. */

@@ -1,3 +1,4 @@
+// The Boss wired into core's game contract: seat counts, whose turn it is, and how the game ends.
 import { applyOnCopy, type GameDefinition } from '@boss-table/core';
 import type { BossEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';

@@ -1,3 +1,4 @@
+// The Boss's public surface: everything the registry, server, clients and tests import from the package.
 export * from './cities.js';
 export * from './events.js';
 export * from './options.js';

@@ -1,3 +1,4 @@
+// Tests that The Boss's compact legal form describes exactly the legal moves over many random positions.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { theBoss } from './game.js';

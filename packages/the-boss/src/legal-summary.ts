@@ -1,3 +1,4 @@
+// The compact legal form a seat of The Boss is sent: cube ranges per city and the distinct cards to reveal.
 import { CITY_IDS, type CardName, type CityId } from './cities.js';
 import { forEachPlacement } from './placement.js';
 import { revealChoices } from './play.js';

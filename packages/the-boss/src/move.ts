@@ -1,3 +1,4 @@
+// The Boss's moves as sent from records, the network or the terminal, checked for shape before the rules.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import { CARDS_BY_NAME, CITY_IDS, type CardName, type CityId } from './cities.js';
 import type { BossMove } from './play.js';

@@ -1,3 +1,4 @@
+// The Boss's table options: classic or arena rules, cities in play, dealer, overtime; checked and settled.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import {
   CITY_CARDS,

@@ -1,3 +1,4 @@
+// Where a seat of The Boss may put cubes this turn: the placement rules, and fast enumeration for playouts.
 import { gameError, type GameError } from '@boss-table/core';
 import { CHICAGO, CINCINNATI, CITY_IDS, CITY_NAMES, CITY_SLOT, SLOTS } from './cities.js';
 import { bigToPlace, cubesOn, type BossState } from './state.js';

@@ -1,3 +1,4 @@
+// The Boss rules engine: dealing rounds, turns and police cards, rewards and Chicago, penalties and the end.
 import { gameError, type GameError, type Outcome, type Rng } from '@boss-table/core';
 import {
   BANISHED,

@@ -1,3 +1,4 @@
+// Deals and police order a record of The Boss may fix in advance, for teaching, puzzles and tests.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import {
   CARD_NAME,

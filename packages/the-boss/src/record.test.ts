@@ -1,3 +1,4 @@
+// Tests core's records with The Boss: malformed records refused, refused moves located, replays identical.
 import { describe, expect, it } from 'vitest';
 import { eventsFor, parseRecord, replay, type Emitted } from '@boss-table/core';
 import { theBoss } from './game.js';

@@ -1,3 +1,4 @@
+// Rewrites a record of The Boss with its chance spelled out (cities, deals, police) to replay without the seed.
 import type { Emitted, GameRecord } from '@boss-table/core';
 import {
   LOCAL_CITY_IDS,

@@ -1,3 +1,4 @@
+// Starts a game of The Boss: cities and the row, dealer, police deck and cubes, then the first round dealt.
 import {
   err,
   gameError,

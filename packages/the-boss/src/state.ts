@@ -1,3 +1,4 @@
+// The full, secret state of The Boss, kept as compact integer arrays so bots' playouts copy it cheaply.
 import type { Emitted, Outcome, Rng } from '@boss-table/core';
 import { SLOTS } from './cities.js';
 import type { BossEvent } from './events.js';

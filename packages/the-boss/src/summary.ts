@@ -1,3 +1,4 @@
+// Where a game of The Boss stands, with each seat's score and cubes, as `boss replay --json` prints it.
 import { CITY_IDS, type CityId, type PoliceCard } from './cities.js';
 import { bigFit, type BossState } from './state.js';
 

@@ -1,3 +1,4 @@
+// The Boss in the terminal: the table and final standings as text, typed turns read, legal moves in words.
 import { type TerminalContext, type TerminalPieces, type TypedMove } from '@boss-table/core';
 import { CITY_IDS, CITY_NAMES, CITY_SLOT, type CityId } from './cities.js';
 import type { BossEvent } from './events.js';

@@ -1,3 +1,4 @@
+// What each seat of The Boss may know, and the sampler that deals unseen city cards back for a searching bot.
 import { Rng, type Outcome, type Viewer } from '@boss-table/core';
 import {
   CARD_CITY,

@@ -1,3 +1,4 @@
+// Tests The Boss's log sentences: every event covered, no word of another seat's hand, "you" for the viewer.
 import { describe, expect, it } from 'vitest';
 import { Rng, type Emitted } from '@boss-table/core';
 import type { BossEvent } from './events.js';

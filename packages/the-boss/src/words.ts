@@ -1,3 +1,4 @@
+// The Boss's game log in English for the terminal and web client, never describing another seat's hand.
 import type { Viewer } from '@boss-table/core';
 import { CITY_NAMES, type CardName, type CityId, type LocalCityId } from './cities.js';
 import type { BossEvent } from './events.js';

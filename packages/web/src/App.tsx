@@ -1,3 +1,4 @@
+// The page frame: top bar with nav and account, and the hash router that picks lobby, table, replay or rules.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Lobby } from './Lobby.js';
 import { GAMES } from './games.js';

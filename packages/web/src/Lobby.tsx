@@ -1,3 +1,4 @@
+// The lobby: game blurbs, quick play, the new-table form with seats and bots, my tables and open tables.
 import { useEffect, useState } from 'react';
 import type {
   CreateTableResponse,

@@ -1,3 +1,4 @@
+// The replay viewer: step, scrub or auto-play a finished game from a file or a table, every hand revealed.
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@boss-table/client';
 import { client } from './client.js';

@@ -1,3 +1,4 @@
+// The page for one live table: connects, joins, and wraps any game's board with action bar, players and log.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {

@@ -1,3 +1,4 @@
+// The page's one connection to the server, plus the seats, player name and preferences kept in this browser.
 import { BossTableClient, type ServerInfo } from '@boss-table/client';
 
 /** The page talks to the server it came from, only through the SDK. */

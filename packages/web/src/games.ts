@@ -1,3 +1,4 @@
+// The list of games the web app offers; adding a game means adding its folder and one line here.
 import type { WebGame } from './registry.js';
 import { theBossGame } from './the-boss/index.js';
 import { bigBossGame } from './big-boss/index.js';

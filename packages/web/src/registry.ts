@@ -1,3 +1,4 @@
+// The contract each game folder fulfils so the shared lobby, table and replay pages can show any of the games.
 import type { ComponentType, ReactNode } from 'react';
 import type { ClockState } from '@boss-table/client';
 

@@ -1,3 +1,4 @@
+// Boss Cards' rule-of-thumb bot, reading only its view; its choices also steer the search bot's playouts.
 import type { Bot, BotContext } from '@boss-table/core';
 import {
   cardId,

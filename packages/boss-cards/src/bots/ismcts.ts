@@ -1,3 +1,4 @@
+// Boss Cards' searching bot: core's IS-MCTS with pruned root moves and rule-of-thumb playouts to round's end.
 import {
   ismctsBot,
   type Bot,

@@ -1,3 +1,4 @@
+// Tests that I'm the Boss! bots bargain sensibly from their own view and play whole games with legal moves.
 import { botContext, Driver, randomBot, WAIT } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { imTheBoss } from '../game.js';

@@ -1,3 +1,4 @@
+// I'm the Boss!'s rule-of-thumb bot: how a Boss, a seller or a bystander acts; also the search's playouts.
 import { WAIT, type Bot, type Rng } from '@boss-table/core';
 import { familyOf, kindOf, placardId } from '../cards.js';
 import { BOARD, FAMILIES, investorsOf, type SpaceData } from '../data.js';

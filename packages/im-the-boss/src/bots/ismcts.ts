@@ -1,3 +1,4 @@
+// I'm the Boss!'s searching bot: IS-MCTS at decisions that matter, the rules of thumb for everything else.
 import {
   CLOCK,
   ismctsBot,

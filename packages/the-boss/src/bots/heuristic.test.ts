@@ -1,3 +1,4 @@
+// Tests that The Boss's heuristic bot moves legally from its view, repeats under a seed, takes sure rewards.
 import { describe, expect, it } from 'vitest';
 import { Rng, botContext } from '@boss-table/core';
 import { theBoss } from '../game.js';

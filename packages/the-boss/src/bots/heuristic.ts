@@ -1,3 +1,4 @@
+// The Boss's rule-of-thumb bot: ranks placements and reveals from the exact deduction of hidden rewards.
 import type { Bot, BotContext, Rng } from '@boss-table/core';
 import {
   CARD_FACE,

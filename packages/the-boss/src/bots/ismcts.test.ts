@@ -1,3 +1,4 @@
+// Tests that The Boss's search bot moves legally on tiny budgets, repeats under a seed, and finds better moves.
 import { describe, expect, it } from 'vitest';
 import { Rng, botContext, search } from '@boss-table/core';
 import { theBoss } from '../game.js';

@@ -1,3 +1,4 @@
+// The Boss's searching bot: core's tree search over the heuristic's best moves, with cheap greedy playouts.
 import {
   ismctsBot,
   type Bot,

@@ -1,3 +1,4 @@
+// The top bar's corner link: the signed-in player's name to their account page, or "Sign in".
 import { useEffect } from 'react';
 import { loadAccount, useAccount } from './session.js';
 

@@ -1,3 +1,4 @@
+// The account page: sign in or create an account, and once signed in change the password or sign out.
 import { useState, type FormEvent } from 'react';
 import { client } from '../client.js';
 import { enter, leave, useAccount } from './session.js';

@@ -1,3 +1,4 @@
+// Lobby panel listing a signed-in player's seats taken on other devices, each one claimable in this browser.
 import { useEffect, useState } from 'react';
 import { client, saveSeat, savedSeat } from '../client.js';
 import { gameName } from './GamesList.js';

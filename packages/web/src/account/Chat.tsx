@@ -1,3 +1,4 @@
+// The chat box beside a table: players' and spectators' messages, sending, and muting names in this browser.
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage, TableConnection } from '@boss-table/client';
 import { MAX_CHAT_LENGTH } from '@boss-table/client';

@@ -1,3 +1,4 @@
+// The list of finished games on profile and games pages: places, rating changes and a replay link for each.
 import type { FinishedGame } from '@boss-table/client';
 import { findWebGame } from '../games.js';
 import { botName } from '@boss-table/games/bot-names';

@@ -1,3 +1,4 @@
+// A player's or bot level's profile page: ratings per game with a plot over time, record and last games.
 import { useEffect, useState } from 'react';
 import type { Profile } from '@boss-table/client';
 import { client } from '../client.js';

@@ -1,3 +1,4 @@
+// The lobby's "Play now" box: pick a game and a wait, get a seat at a table that bots fill if nobody comes.
 import { useState } from 'react';
 import { client, playerName, saveSeat, savePlayerName } from '../client.js';
 import { GAMES } from '../games.js';

@@ -1,3 +1,4 @@
+// The ratings pages: each game's leaderboard of players and bots, and the searchable list of finished games.
 import { useEffect, useState } from 'react';
 import type { FinishedGame, Leaderboard } from '@boss-table/client';
 import { client } from '../client.js';

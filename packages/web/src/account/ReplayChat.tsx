@@ -1,3 +1,4 @@
+// Shows a finished table's chat, players' and spectators' lines, read-only beside its replay.
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@boss-table/client';
 import { client } from '../client.js';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Unit tests for ratings display: the profile's rating plot, provisional marks, and end-of-game rating lines.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROVISIONAL_GAMES, RatingPlot, ratingShown } from './ProfilePage.js';

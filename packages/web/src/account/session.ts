@@ -1,3 +1,4 @@
+// Who is signed in on this browser, shared by every page; signing in or up carries the guest's seats along.
 import { useSyncExternalStore } from 'react';
 import { client, mySeats, savePlayerName } from '../client.js';
 

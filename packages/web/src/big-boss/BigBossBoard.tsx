@@ -1,3 +1,4 @@
+// Draws Big Boss: the 72-space track, share-price chart, companies, cards on offer and each seat's holdings.
 import type { BigBossView, CardCode, CompanyId } from '@boss-table/big-boss';
 import { Fragment, useEffect, useState } from 'react';
 import { TRACK, TRACK_PHONE, type TrackLayout } from './track.js';

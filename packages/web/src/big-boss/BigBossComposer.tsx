@@ -1,3 +1,4 @@
+// The Big Boss turn form: buy or play a card, found or expand, buy shares and a tower, or sell and pass.
 import type { BigBossLegal, BigBossMove, CompanyId } from '@boss-table/big-boss';
 import {
   acquirerChoices,

@@ -1,3 +1,4 @@
+// The Big Boss table for a seated player: the track, the turn composer, details, and the final money table.
 import { useMemo, useState } from 'react';
 import type { BigBossEvent, BigBossLegal, BigBossView } from '@boss-table/big-boss';
 import { BigBossBoard, BigBossDetails } from './BigBossBoard.js';

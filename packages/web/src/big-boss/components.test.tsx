@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Component tests for Big Boss: board, founding and investing by clicks, log privacy, replays, lobby options.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';

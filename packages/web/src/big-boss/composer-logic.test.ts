@@ -1,3 +1,4 @@
+// Unit tests on random games: the Big Boss turn form offers just the legal moves, predicts mergers and money.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import {

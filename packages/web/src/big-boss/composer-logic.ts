@@ -1,3 +1,4 @@
+// What the Big Boss turn form may offer and send, worked out from the server's legal moves, no rules run.
 import {
   COMPANY_IDS,
   type BigBossLegal,

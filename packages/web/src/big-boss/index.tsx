@@ -1,3 +1,4 @@
+// Big Boss's lobby entry: its name and blurb, the rules-edition and first-player options, and lazy loading.
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 /** Rule set and first player for a new table of Big Boss. */

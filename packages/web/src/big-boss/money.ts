@@ -1,3 +1,4 @@
+// Splits each Big Boss player's final money into cash, shares, towers and cards for the end-of-game table.
 import type { BigBossView, MoneyBreakdown } from '@boss-table/big-boss';
 
 /**

@@ -1,3 +1,4 @@
+// Plugs Big Boss into the shared table and replay pages: board, turn prompts, log lines, end money, rules.
 import {
   describeEvent,
   type BigBossEvent,

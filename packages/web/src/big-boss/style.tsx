@@ -1,3 +1,4 @@
+// How Big Boss companies look on screen: colour and short badge per company, and card labels.
 import { COMPANY_NAMES, type CardCode, type CompanyId } from '@boss-table/big-boss';
 
 /** Colour and a short label per company: colour is never the only signal. */

@@ -1,3 +1,4 @@
+// Unit tests that each Big Boss track layout draws all 72 spaces as one closed loop of neighbouring cells.
 import { describe, expect, it } from 'vitest';
 import { loopLayout, TRACK, TRACK_PHONE, TRACK_TALL } from './track.js';
 

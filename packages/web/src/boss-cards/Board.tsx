@@ -1,3 +1,4 @@
+// Draws Boss Cards: hand sizes with The Boss crowned, the stock, pile and demand, and the player's fanned hand.
 import type { CSSProperties } from 'react';
 import type { BossCardsLegal, BossCardsView, CardName } from '@boss-table/boss-cards';
 import type { Names } from '../registry.js';

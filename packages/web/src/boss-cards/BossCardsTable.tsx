@@ -1,3 +1,4 @@
+// The Boss Cards table for a seated player: play a lit card, draw or pass, name a suit or rank for a Boss card.
 import { useEffect, useMemo, useState } from 'react';
 import {
   eventWords,

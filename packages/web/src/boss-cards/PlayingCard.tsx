@@ -1,3 +1,4 @@
+// How a Boss Cards playing card looks face up or face down, with its spoken label for screen readers.
 import type { CardName } from '@boss-table/boss-cards';
 import { cardParts, cardTitle, isBossRank, isRed, penaltyOfRank, SUIT_SYMBOL } from './logic.js';
 

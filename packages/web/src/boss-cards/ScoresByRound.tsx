@@ -1,3 +1,4 @@
+// The Boss Cards scores-by-round table under the board, and the end screen saying why the winner won.
 import type { BossCardsView } from '@boss-table/boss-cards';
 import type { EventBatch, Names } from '../registry.js';
 import { Trophy } from '../shell/icons.js';

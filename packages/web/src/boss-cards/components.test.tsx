@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Component tests for Boss Cards: hand privacy, playing and naming, draw and pass, The Boss, end, replay.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botContext, type Emitted } from '@boss-table/core';

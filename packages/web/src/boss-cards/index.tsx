@@ -1,3 +1,4 @@
+// Boss Cards's lobby entry: its name and blurb, and the hand size, target score and ace options for new tables.
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 /** The target the rules give by default: 15 points for each player beyond the first. */

@@ -1,3 +1,4 @@
+// Boss Cards helpers for the screen: card names, what the pile demands, why a card can't be played, scores.
 import type {
   BossCardsEvent,
   BossCardsLegal,

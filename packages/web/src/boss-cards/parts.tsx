@@ -1,3 +1,4 @@
+// Plugs Boss Cards into the shared table and replay pages: turns, prompts, log, round results, end, rules.
 import {
   eventWords,
   type BossCardsEvent,

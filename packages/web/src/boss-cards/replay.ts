@@ -1,3 +1,4 @@
+// Rebuilds every step of a recorded Boss Cards game for the replay viewer, all hands and draws revealed.
 import { parseRecord, replay, type Emitted } from '@boss-table/core';
 import {
   bossCards,

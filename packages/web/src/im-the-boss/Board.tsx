@@ -1,3 +1,4 @@
+// Draws I'm the Boss!: the loop of spaces, the open deal and who covers it, every seat, and the player's hand.
 import type { CSSProperties } from 'react';
 import {
   BOARD,

@@ -1,3 +1,4 @@
+// The I'm the Boss! controls: turn actions, negotiating terms and answers, card plays, stop windows and clocks.
 import { useState } from 'react';
 import type { ClockState } from '@boss-table/client';
 import { dividendsWords, type ImbLegal, type ImbMove, type ImbView } from '@boss-table/im-the-boss';

@@ -1,3 +1,4 @@
+// The brief tumbling-die overlay shown when an end-of-game roll happens live at an I'm the Boss! table.
 import { useEffect, useRef, useState } from 'react';
 import type { EventBatch } from '../registry.js';
 

@@ -1,3 +1,4 @@
+// The I'm the Boss! table for a seated player: board, deal, hand, clocks and the controls for this seat.
 import { useEffect, useMemo, useState } from 'react';
 import {
   eventWords,

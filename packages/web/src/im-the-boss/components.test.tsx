@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Component tests for I'm the Boss!: lobby options, negotiating, hand privacy, stop windows, replays, end roll.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Rng } from '@boss-table/core';

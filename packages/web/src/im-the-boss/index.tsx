@@ -1,3 +1,4 @@
+// I'm the Boss!'s lobby entry: blurb, and the negotiation mode, clock pace, length and naming options.
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 /** Table mode, money shown or hidden, a shorter game, the family names. */

@@ -1,3 +1,4 @@
+// I'm the Boss! helpers for the screen: board loop, families, deal cover, dividends left, prompts, money shown.
 import {
   BOARD,
   FAMILIES,

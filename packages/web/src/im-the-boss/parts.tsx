@@ -1,3 +1,4 @@
+// Plugs I'm the Boss! into the shared table and replay pages: turns, prompts, clock notes, deal results, end.
 import {
   clockWords,
   END_WORDS,

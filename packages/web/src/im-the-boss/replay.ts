@@ -1,3 +1,4 @@
+// Rebuilds every step of a recorded I'm the Boss! game for the replay viewer, private lines shown per seat.
 import { parseRecord, replay, type Emitted } from '@boss-table/core';
 import {
   eventWords,

@@ -1,3 +1,4 @@
+// The replay's Analysis panel: a search bot rates one player's decisions and flags the costliest moves.
 import { useEffect, useRef, useState } from 'react';
 import type { Names } from '../registry.js';
 import type { AnalysedDecision, AnalysisMessage, AnalysisRequest } from './analysis-types.js';

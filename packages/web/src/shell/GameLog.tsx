@@ -1,3 +1,4 @@
+// The table's move log in words, for any game: what this seat saw, clock timeouts and bot stand-ins marked.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { EventBatch, GameParts, Names } from '../registry.js';
 

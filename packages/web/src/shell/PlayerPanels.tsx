@@ -1,3 +1,4 @@
+// The player panels beside every board: name, score or money, clock, presence and the game's seat details.
 import type { PublicSeat, TimerState } from '@boss-table/client';
 import type { GameParts, Names } from '../registry.js';
 import { clockFor } from './clock.js';

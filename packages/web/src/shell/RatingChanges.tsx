@@ -1,3 +1,4 @@
+// At the end of a rated game: how each player's rating moved, fetched once the server has stored the result.
 import { useEffect, useState } from 'react';
 import type { FinishedGame } from '@boss-table/client';
 import { botName } from '@boss-table/games/bot-names';

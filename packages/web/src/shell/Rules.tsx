@@ -1,3 +1,4 @@
+// The rules help for every game: a small Markdown renderer, the drawer at the table, and the rules page.
 import { useEffect, useState, type ReactNode } from 'react';
 import { findWebGame, GAMES } from '../games.js';
 

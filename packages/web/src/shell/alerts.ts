@@ -1,3 +1,4 @@
+// Tells a player it is their turn: tab title and favicon dot, an optional beep, a notification when hidden.
 import { useEffect, useRef } from 'react';
 
 const TITLE = 'Boss Table';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Unit test that the analysis worker says plainly when a game's search bot cannot judge moves yet.
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisMessage } from './analysis-types.js';
 

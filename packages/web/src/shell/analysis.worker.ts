@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+// Background worker behind the replay's Analysis panel: appraises one seat's decisions off the page's thread.
 import { appraiseDecision, decisionsOf, flagCostliest, parseRecord } from '@boss-table/core';
 import { findEntry } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';

@@ -1,3 +1,4 @@
+// Unit tests for turn clocks: m:ss and h:mm:ss display, time left per seat, turn length from the timer.
 import { describe, expect, it } from 'vitest';
 import { clockFor, formatClock, turnMsOf } from './clock.js';
 

@@ -1,3 +1,4 @@
+// Turn-clock arithmetic for the table page: m:ss formatting, time left per seat, and the low-time threshold.
 import type { TimerRequest, TimerState } from '@boss-table/client';
 
 /** A clock as players read it: m:ss, or h:mm:ss from an hour up; never negative. */

@@ -1,3 +1,4 @@
+// Invite links for a new table's seats: picking an address friends can reach, copying, and remembering them.
 import { useEffect, useRef, useState } from 'react';
 import type { ServerInfo } from '@boss-table/client';
 import { serverInfo } from '../client.js';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Unit tests for the shared shell: every game registers all its parts, rules Markdown renders, log lines read.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GAMES, findWebGame } from '../games.js';

@@ -1,3 +1,4 @@
+// Draws The Boss's row of cities: hidden rewards, revealed cards with the latest marked, and everyone's cubes.
 import type { BossView } from '@boss-table/the-boss';
 import { CityBadge, CITY_STYLE, cityName, faceLabel } from './cities.js';
 import { Cube } from '../shell/icons.js';

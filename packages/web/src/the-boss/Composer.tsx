@@ -1,3 +1,4 @@
+// The Boss turn form: choose a city and cubes, pick a card to reveal, confirm; illegal choices say why.
 import { useState } from 'react';
 import type { BossLegal, BossView } from '@boss-table/the-boss';
 import { cityName, faceLabel } from './cities.js';

@@ -1,3 +1,4 @@
+// The Boss's optional deduction helper: the odds of each city's hidden reward from what this seat has seen.
 import { deduce, type BossView } from '@boss-table/the-boss';
 import { cityName, faceLabel } from './cities.js';
 

@@ -1,3 +1,4 @@
+// How The Boss's cities look on screen: a colour and letter badge per city, and city and reward names.
 import { CITY_NAMES, faceWords, type CityId } from '@boss-table/the-boss';
 
 /** Colour and a letter badge per city: colour is never the only signal. */

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// Component tests for The Boss: round-end board, turn form legality, deduction odds, hand privacy, end words.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { TableProps } from '../registry.js';

@@ -1,3 +1,4 @@
+// Unit tests on random positions: The Boss turn form accepts exactly the legal moves and explains the rest.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { theBoss, type BossLegal } from '@boss-table/the-boss';

@@ -1,3 +1,4 @@
+// What The Boss turn form may offer and send: blocked cities, allowed cube counts, why a draft is not legal.
 import type { BossLegal } from '@boss-table/the-boss';
 
 /** What the turn composer has chosen so far. */

@@ -1,3 +1,4 @@
+// The Boss's lobby entry: its blurb, and the classic-or-arena rules and city-set choices for new tables.
 import { COMBINATIONS, LOCAL_CITY_IDS, CITY_NAMES, type LocalCityId } from '@boss-table/the-boss';
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 

@@ -1,3 +1,4 @@
+// Plugs The Boss into the shared table and replay pages: board held at round end, seat cubes, round points.
 import { useMemo, useRef, useState } from 'react';
 import { faceWords, type BossEvent, type BossLegal, type BossView } from '@boss-table/the-boss';
 import type { EventBatch, GameParts, Names, ReplayStep, TableProps } from '../registry.js';

@@ -1,3 +1,4 @@
+// Rebuilds every step of a recorded game of The Boss for the replay viewer, hands and hidden rewards revealed.
 import { parseRecord, replay, type Emitted } from '@boss-table/core';
 import { describe } from './words.js';
 import {

@@ -1,3 +1,4 @@
+// Puts The Boss's log events in words, including who won and how a tie was broken, with no engine codes.
 import { describeEvent, type BossEvent } from '@boss-table/the-boss';
 import type { Names, Outcome } from '../registry.js';
 
