@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { appraiseDecision, decisionsOf, parseRecord } from '@boss-table/core';
+import { appraiseDecision, decisionsOf, parseRecord, recordedMoveJson } from '@boss-table/core';
 import { findEntry } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import type { AnalysisJob } from './analyze.js';
@@ -11,7 +11,12 @@ parentPort!.on('message', (job: AnalysisJob | null) => {
     return;
   }
   try {
-    const record = parseRecord(job.record);
+    // The job carries the record as parsed (a clock's moves have seat -1): written back as
+    // JSON holds it ("clock") before it is checked again here.
+    const record = parseRecord({
+      ...job.record,
+      moves: job.record.moves.map(({ seat, ...move }) => recordedMoveJson(seat, move)),
+    });
     const entry = record.ok ? findEntry(record.value.game) : undefined;
     const bot = entry ? makeBot(entry.game.id, job.bot) : undefined;
     if (!record.ok || !entry || !bot?.ok) throw new Error('The analysis job is not valid.');

@@ -1,3 +1,4 @@
+// REST routes for returning players: sign-in, sessions, rated tables, profiles, leaderboards, CSRF guard.
 import type { IncomingMessage } from 'node:http';
 import { findGame } from '@boss-table/games';
 import { displayRating } from '@boss-table/ratings';

@@ -1,3 +1,4 @@
+// The SQL behind accounts: sessions, devices, seat bindings, ratings, finished games' results and table chat.
 import { one, type Sql, type Step } from './sql.js';
 
 export interface AccountRow {

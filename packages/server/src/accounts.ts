@@ -1,3 +1,4 @@
+// Sign-up, sign-in and server-side sessions, with password attempts limited per address and per account.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { gameEntries } from '@boss-table/games';

@@ -1,3 +1,4 @@
+// Tests the bot pool's scheduling: tables with people first, tables served in turn, budgets cut under load.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BotJob } from './bot-job.js';
 

@@ -1,3 +1,4 @@
+// One bot turn, run in a worker thread or in-thread: build the game's bot, seed it, let it choose a move.
 import { Rng, deadlineIn, type Bot } from '@boss-table/core';
 import { makeBot } from '@boss-table/games/bots';
 

@@ -1,3 +1,4 @@
+// The worker threads bots think on, off the event loop, shared fairly between tables; budgets cut under load.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// Tests that tables ask the bot pool as 'bots' or 'people' by who sits there, and metrics count both kinds.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BotPool, type BotTicket } from './bot-pool.js';
 import { autoPlay, nodeClient, until } from './testing/test-kit.js';

@@ -1,3 +1,4 @@
+// The worker thread's entry: runs each bot job it is sent and posts back the move or the error.
 import { parentPort } from 'node:worker_threads';
 import { chooseBotMove, type BotJob } from './bot-job.js';
 

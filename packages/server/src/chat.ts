@@ -1,3 +1,4 @@
+// Table chat for players and spectators: stored with the table, rate-limited per writer, relayed to nodes.
 import type { ChatChannel, ChatMessage } from '@boss-table/protocol';
 import type { AccountStore, ChatRow } from './account-store.js';
 import { memoryAttempts, type AttemptLog, type AttemptLogs } from './accounts.js';

@@ -1,3 +1,4 @@
+// Works out a request's client address behind trusted reverse proxies, keying IPv6 by /64, for rate limits.
 import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 

@@ -1,3 +1,4 @@
+// Tests that the built server, killed with SIGKILL, keeps every acknowledged move and finishes games after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';

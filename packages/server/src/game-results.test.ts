@@ -1,3 +1,4 @@
+// Tests a finished game's places (people who abandoned it put last) and the rating changes they produce.
 import { describe, expect, it } from 'vitest';
 import { abandonedLast, rateRows } from './game-results.js';
 

@@ -1,3 +1,4 @@
+// Records a finished game once: each seat's place, abandoners last, and at rated tables the new ratings.
 import { DEFAULT_MODEL, displayRating, placesOf, rateTeams } from '@boss-table/ratings';
 import type { AccountStore, RatingRow, ResultRow } from './account-store.js';
 import type { Logger } from './log.js';

@@ -1,3 +1,4 @@
+// The WebSocket edge of a table: checks each message's size, shape and rate before the table sees it.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';

@@ -1,3 +1,4 @@
+// Caps concurrent password hashing, with a short queue and per-address share; past them, a quick 503.
 import { RequestError } from './validate.js';
 
 /** Password hashes computed at once, at most (each holds a core and 32 MiB for ~0.1 s). */

@@ -1,3 +1,4 @@
+// The HTTP front: body reading, the table API, health and metrics endpoints, and the web app's static files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join as joinPath, normalize } from 'node:path';

@@ -1,3 +1,4 @@
+// Per-address limits on one node: POST rate and caps on bots-only and open tables, plus the token bucket.
 import { RequestError } from './validate.js';
 
 /** A token bucket: `rate` a second on average, bursts of `burst`. */

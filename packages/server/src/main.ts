@@ -1,3 +1,4 @@
+// The npm start entry: reads settings from the environment, starts one server, stops cleanly on signals.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';

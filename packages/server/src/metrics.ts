@@ -1,3 +1,4 @@
+// Hand-written Prometheus metrics: move latency, bot answer times, connections, HTTP codes, the bot queue.
 import type { BotPoolStats } from './bot-pool.js';
 
 /** Prometheus metrics, hand-written: a few counters, gauges and histograms. */

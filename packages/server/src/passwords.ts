@@ -1,3 +1,4 @@
+// Password hashing with salted scrypt in a self-describing format, constant-time checks and a decoy hash.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**

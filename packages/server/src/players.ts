@@ -1,3 +1,4 @@
+// Wires up the returning-player side on the tables' database: accounts, results, chat, quick play and sweeps.
 import { resolve } from 'node:path';
 import { AccountRoutes } from './account-routes.js';
 import { AccountStore } from './account-store.js';

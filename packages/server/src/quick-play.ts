@@ -1,3 +1,4 @@
+// Play now: seats a player at a waiting table or opens one whose free seats go to rating-matched bots.
 import { findGame } from '@boss-table/games';
 import { botKinds } from '@boss-table/games/bots';
 import type { JoinResponse } from '@boss-table/protocol';

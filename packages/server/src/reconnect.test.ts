@@ -1,3 +1,4 @@
+// Tests that clients dropped at random mid-game catch up with every move exactly once and the right view.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';

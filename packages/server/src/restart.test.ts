@@ -1,3 +1,4 @@
+// Tests restarts: reloaded tables play on, a broken one is set aside, idle ones reread, bot workers replaced.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

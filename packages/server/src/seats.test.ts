@@ -1,3 +1,4 @@
+// Tests seats over time: POST flood limits, stand-in bots for away players, turn timers, rematches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@boss-table/client';
 import type { Logger } from './log.js';

@@ -1,3 +1,4 @@
+// Works out the addresses friends can reach this server at for invite links, and checks PUBLIC_URL.
 import { networkInterfaces } from 'node:os';
 import type { ServerInfo } from '@boss-table/protocol';
 

@@ -1,3 +1,4 @@
+// End-to-end tests: whole games over WebSocket with nothing leaked, the HTTP API, move authority under fuzz.
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';

@@ -1,3 +1,4 @@
+// Assembles one server node (storage, cluster, bot pool, tables, HTTP, WebSocket) and shuts it down in order.
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerInfo } from '@boss-table/protocol';

@@ -1,3 +1,4 @@
+// Tracks signed-in WebSocket connections by session and account, so sign-out or a new password closes them.
 import type { Conn } from './table.js';
 
 /** WebSocket close code: the seat was taken on another device (`POST /api/tables/:id/take`). */

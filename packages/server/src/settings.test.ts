@@ -1,3 +1,4 @@
+// Tests reading server settings from the environment: defaults, each value parsed, bad values named clearly.
 import { describe, expect, it } from 'vitest';
 import { settingsFromEnv } from './settings.js';
 

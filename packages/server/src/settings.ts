@@ -1,3 +1,4 @@
+// Reads the server's settings from environment variables, each checked and defaulted, with clear errors.
 import type { ServerOptions } from './server.js';
 import { ClientAddresses } from './client-address.js';
 import { parsePublicUrl } from './server-info.js';

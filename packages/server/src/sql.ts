@@ -1,3 +1,4 @@
+// A small SQL layer on SQLite or PostgreSQL for the accounts, ratings and chat stores: batches, notify.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';

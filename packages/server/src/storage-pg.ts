@@ -1,3 +1,4 @@
+// Table and move storage on PostgreSQL for clustered nodes: migrations, leased commits, notifications.
 import { isOutage } from './health.js';
 import pg from 'pg';
 import type { Logger } from './log.js';

@@ -1,3 +1,4 @@
+// The event-sourced storage contract for tables and their moves, and its SQLite implementation for one node.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// The tables in memory: create, rebuild from stored moves, claim seats, rematch, expire open and idle ones.
 import type { Seat } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
 import type { CreateTableResponse, JoinResponse } from '@boss-table/protocol';

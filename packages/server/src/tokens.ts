@@ -1,3 +1,4 @@
+// Random secret tokens and table ids, and the SHA-256 hashes they are stored as, compared in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 128 random bits (and 32 more), URL-safe. */

@@ -1,3 +1,4 @@
+// Checks create-table and join request bodies at the edge, and the RequestError every refusal is sent as.
 import type { AnyGame } from '@boss-table/core';
 import { findGame, GAMES } from '@boss-table/games';
 import { parseBotSpec } from '@boss-table/games/bots';

@@ -3,6 +3,7 @@ import {
   CLOCK,
   ismctsBot,
   WAIT,
+  type Appraisal,
   type Bot,
   type Rng,
   type SearchBudget,
@@ -137,6 +138,18 @@ export function imbIsmctsBot(level: IsmctsLevel = 'medium'): Bot<ImbView, ImbMov
         return safeMove(imTheBoss.sample(view, ctx.rng), seat, move, ctx.rng);
       }
       return search.chooseMove(view, ctx) as ImbMove;
+    },
+    /**
+     * The chance to win with the search's choice and with the move made, from the seat's own
+     * view (core's appraisal: both moves played out on the same drawn hands). The search's
+     * choice is its best among the candidates, even where the bot would let the rules of
+     * thumb act.
+     */
+    appraise(view, ctx, played, best) {
+      // A decision the search has no candidates for (a clan committed, a placard offered):
+      // the move made is measured alone.
+      const given = best ?? (candidates(view, view.viewer!).length === 0 ? played : undefined);
+      return search.appraise!(view, ctx, played, given) as Appraisal<ImbMove | null>;
     },
   };
 }

@@ -1,3 +1,4 @@
+// Tests the SQLite-to-PostgreSQL migration: arguments, verified copying, refusals, a game moved mid-play.
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Tests the operator's password reset script: new password from stdin, sessions ended, clear errors.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

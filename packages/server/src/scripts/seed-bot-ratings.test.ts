@@ -1,3 +1,4 @@
+// Tests seeding bot levels' ratings from an arena run, keeping existing ratings unless --replace is given.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
