@@ -179,6 +179,23 @@ describePostgres('presence and stand-ins across two nodes', (suite) => {
     watcher.close();
   }, 60_000);
 
+  it('a node that loads a table for a GET shows the people connected on the other node', async () => {
+    const [a, b] = nodes;
+    const client = nodeClient(a.url);
+    const t = await client.createTable({
+      game: 'the-boss',
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }],
+    });
+    const joined = await client.join(t.id, { name: 'OnA' });
+    const conn = client.connect(t.id, { token: joined.token });
+    await until(() => conn.state !== null, 20_000, 'the snapshot on node a');
+    // Node b has never had this table in memory: a GET loads it there.
+    expect(b.tables.has(t.id)).toBe(false);
+    const details = await nodeClient(b.url).getTable(t.id);
+    expect(details.seats[0].connected).toBe(true);
+    conn.close();
+  }, 60_000);
+
   it("a node writes its seats again when another deleted them as a dead node's; no bot stands in", async () => {
     const [a, b] = nodes;
     const client = nodeClient(a.url);
