@@ -36,7 +36,7 @@ export async function recordFinished(
   // A person not at the table when the game ends (a stand-in bot finished it) abandoned it:
   // that counts as a loss, whatever the stand-in made of the seat.
   const away = table
-    .summary()
+    .views.summary()
     .seats.filter((s) => s.kind === 'human' && !s.connected)
     .map((s) => s.seat);
   const places = abandonedLast(placesOf(outcome), away);

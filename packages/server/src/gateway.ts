@@ -268,8 +268,8 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
         const behind = msg.seq <= at ? at - msg.seq : Infinity;
         if (behind > 0 && !resends.take())
           return error('rate-limited', 'Too many resends: wait a little before asking again.');
-        if (behind > MAX_RESUME_EVENTS) return conn.send(table.snapshot(conn.seat));
-        for (const m of table.missedSince(conn.seat, msg.seq)) conn.send(m);
+        if (behind > MAX_RESUME_EVENTS) return conn.send(table.views.snapshot(conn.seat));
+        for (const m of table.views.missedSince(conn.seat, msg.seq)) conn.send(m);
         return;
       }
       case 'chat': {

@@ -168,7 +168,7 @@ export function httpHandler(ctx: HttpContext) {
     {
       method: 'GET',
       path: /^\/api\/tables\/([A-Za-z0-9_-]{1,40})$/,
-      handle: async (r) => r.send(200, await withRated((await table(r.params[0])).details())),
+      handle: async (r) => r.send(200, await withRated((await table(r.params[0])).views.details())),
     },
     {
       method: 'GET',
@@ -176,7 +176,7 @@ export function httpHandler(ctx: HttpContext) {
       handle: async (r) => {
         const t = await table(r.params[0]);
         publishedOnceOver(t, 'The record');
-        r.send(200, t.record());
+        r.send(200, t.views.record());
       },
     },
     {

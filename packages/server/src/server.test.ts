@@ -484,7 +484,7 @@ describe('authority: only the seat whose turn it is moves, at the current seq', 
       expect((await fetch(fuzzed.url + '/healthz')).status).toBe(200);
       const table = fuzzed.tables.get(t.id)!;
       expect(table.seq).toBeLessThanOrEqual(1);
-      const replayed = replay(theBoss, table.record() as unknown as GameRecord);
+      const replayed = replay(theBoss, table.views.record() as unknown as GameRecord);
       expect(replayed.ok).toBe(true);
       s.ws.close();
     } finally {

@@ -1,5 +1,5 @@
 // A table's fan-out bookkeeping: every move's events, and each viewer's numbering of the frames it was told.
-import { CLOCK, eventsFor, type Emitted, type Seat } from '@boss-table/core';
+import { CLOCK, eventsFor, type AnyGame, type Emitted, type Seat } from '@boss-table/core';
 import type { PastMove } from '@boss-table/protocol';
 
 /**
@@ -18,6 +18,8 @@ export class Frames {
   private readonly streams: number[][];
   /** Per seat: its number in its own frames just after its own last move (0: none yet). */
   private readonly own: number[];
+  /** Per seat: its last move made here with an `id`, and its number in the seat's frames. */
+  private readonly ids = new Map<Seat, { id: string; position: number }>();
 
   constructor(seats: number, setup: readonly Emitted<unknown>[]) {
     this.history = [[...setup]];
@@ -47,6 +49,42 @@ export class Frames {
     for (let v = 0; v < this.streams.length; v++)
       if (!sealed || v === seat) this.streams[v].push(this.seq);
     if (seat !== CLOCK && seat < this.own.length) this.own[seat] = this.position(seat);
+  }
+
+  /** The seat's last move made here with an `id` (a resend of it is answered with its ack). */
+  lastId(seat: Seat): { id: string; position: number } | undefined {
+    return this.ids.get(seat);
+  }
+
+  /** The seat's move just recorded had this `id`. */
+  noteId(seat: Seat, id: string): void {
+    this.ids.set(seat, { id, position: this.ownPosition(seat) });
+  }
+
+  /**
+   * Rebuilds a table's state from its stored moves (on start-up), numbering each; returns the
+   * state after the last.
+   */
+  replay(
+    game: AnyGame,
+    table: string,
+    from: unknown,
+    moves: readonly { seq: number; seat: Seat; move: unknown }[],
+  ): unknown {
+    let state = from;
+    for (const m of moves) {
+      if (m.seq !== this.seq + 1) throw new Error(`Table ${table}: move ${m.seq} is out of order.`);
+      const parsed = game.parseMove(m.move);
+      if (!parsed.ok)
+        throw new Error(`Table ${table}: stored move ${m.seq}: ${parsed.error.message}`);
+      const sealed = m.seat !== CLOCK && (game.sealed?.(state, m.seat, parsed.value) ?? false);
+      const applied = game.apply(state, m.seat, parsed.value);
+      if (!applied.ok)
+        throw new Error(`Table ${table}: stored move ${m.seq}: ${applied.error.message}`);
+      state = applied.value.state;
+      this.record(m.seat, m.move, [...applied.value.events], sealed);
+    }
+    return state;
   }
 
   /** Every move this viewer was told of after its number `since`, for its eyes only. */

@@ -1,7 +1,7 @@
 // The tables in memory: create, rebuild from stored moves, claim seats, rematch, expire open and idle ones.
 import type { Seat } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
-import type { CreateTableResponse, JoinResponse } from '@boss-table/protocol';
+import type { CreateTableResponse, JoinResponse, TableSummary } from '@boss-table/protocol';
 import type { AddressLimiter } from './limits.js';
 import { uniqueName } from './limits.js';
 import type { Logger } from './log.js';
@@ -370,7 +370,7 @@ export class TableService {
    * the database and each table listed is followed here, so its summary is the same on
    * every node.
    */
-  async listPublic(): Promise<ReturnType<LiveTable['summary']>[]> {
+  async listPublic(): Promise<TableSummary[]> {
     const listed = (t: LiveTable) =>
       t.stored.visibility === 'public' &&
       (t.stored.status === 'open' || t.stored.status === 'running');
@@ -379,13 +379,13 @@ export class TableService {
       const tables = await Promise.all(ids.map((id) => this.load(id).catch(() => undefined)));
       return tables
         .filter((t): t is LiveTable => t !== undefined && listed(t))
-        .map((t) => t.summary());
+        .map((t) => t.views.summary());
     }
     return [...this.tables.values()]
       .filter(listed)
       .sort((a, b) => b.stored.createdAt - a.stored.createdAt)
       .slice(0, LOBBY_SIZE)
-      .map((t) => t.summary());
+      .map((t) => t.views.summary());
   }
 
   counts(): Record<string, number> {

@@ -9,15 +9,7 @@ import {
   type PreparedMove,
   type Seat,
 } from '@boss-table/core';
-import type {
-  ClockState,
-  PastMove,
-  PublicSeat,
-  ServerMessage,
-  TableDetails,
-  TableSummary,
-  TimerState,
-} from '@boss-table/protocol';
+import type { ClockState, PublicSeat, TimerState } from '@boss-table/protocol';
 import { isOutage, StorageHealth } from './health.js';
 import { LeaseLost, SeqTaken, type CommittedMove, type StoredTable } from './storage.js';
 import { TableBots } from './table-bots.js';
@@ -81,8 +73,8 @@ export class LiveTable {
   private driverOf: Driver | null = null;
   /** The bots, asked through the driver. */
   private readonly bots: TableBots;
-  /** Every message the table sends, for each viewer's eyes. */
-  private readonly views: TableViews;
+  /** Every message the table sends, for each viewer's eyes (snapshot, summary, record…). */
+  readonly views: TableViews;
   /** What other nodes committed, taken in. */
   private readonly follower: Follower;
   /** A move is being stored: the driver is asked nothing until it is taken. */
@@ -104,8 +96,6 @@ export class LiveTable {
   lastActivity = Date.now();
   /** Whether the node reaches its database: while it does not, bots and clocks wait. */
   readonly health: StorageHealth;
-  /** Each seat's last move made with an `id` here, and its number in the seat's frames. */
-  private readonly lastIds = new Map<Seat, { id: string; position: number }>();
   private readonly offHealth: () => void;
 
   constructor(
@@ -155,10 +145,6 @@ export class LiveTable {
 
   get conns(): Set<Conn> {
     return this.presence.conns;
-  }
-
-  private get standIn(): Map<Seat, StandIn> {
-    return this.presence.standIn;
   }
 
   /** The driver deciding who acts next; null until the table runs. */
@@ -224,20 +210,7 @@ export class LiveTable {
 
   /** Rebuilds the state from stored moves (on start-up). */
   replayStored(moves: readonly { seq: number; seat: Seat; move: unknown }[]): void {
-    for (const m of moves) {
-      if (m.seq !== this.seq + 1)
-        throw new Error(`Table ${this.id}: move ${m.seq} is out of order.`);
-      const parsed = this.game.parseMove(m.move);
-      if (!parsed.ok)
-        throw new Error(`Table ${this.id}: stored move ${m.seq}: ${parsed.error.message}`);
-      const sealed =
-        m.seat !== CLOCK && (this.game.sealed?.(this.state, m.seat, parsed.value) ?? false);
-      const applied = this.game.apply(this.state, m.seat, parsed.value);
-      if (!applied.ok)
-        throw new Error(`Table ${this.id}: stored move ${m.seq}: ${applied.error.message}`);
-      this.state = applied.value.state;
-      this.frames.record(m.seat, m.move, [...applied.value.events], sealed);
-    }
+    this.state = this.frames.replay(this.game, this.id, this.state, moves);
   }
 
   /** Seats with a connection here or, on a cluster, on another node. */
@@ -254,36 +227,9 @@ export class LiveTable {
     return this.presence.publicSeats(this.stored);
   }
 
-  summary(): TableSummary {
-    return this.views.summary();
-  }
-
-  details(): TableDetails {
-    return this.views.details();
-  }
-
-  /** The game's record (docs/records.md). */
-  record(): Record<string, unknown> {
-    return this.views.record();
-  }
-
   /** The clocks as a frame carries them: `timer` (older clients) and every clock in `clocks`. */
   clockFields(): { timer: TimerState | null; clocks: ClockState[] } {
     return this.time.fields(this.driverOf);
-  }
-
-  snapshot(seat: Seat | null, withPast = false): ServerMessage {
-    return this.views.snapshot(seat, withPast);
-  }
-
-  /** Every move this viewer was told of after its number `since`, for its eyes only. */
-  pastFor(seat: Seat | null, since = 0): PastMove[] {
-    return this.frames.pastFor(seat, since);
-  }
-
-  /** What a connection that last saw `since` missed: each move's events, for its eyes only. */
-  missedSince(seat: Seat | null, since: number): ServerMessage[] {
-    return this.views.missedSince(seat, since);
   }
 
   /** `history`: a fresh connection's snapshot brings every past move's events (for a log). */
@@ -295,8 +241,8 @@ export class LiveTable {
       since >= 0 &&
       since <= this.position(conn.seat);
     this.presence.attach(conn, () => {
-      if (!resumed) return conn.send(this.snapshot(conn.seat, history));
-      for (const m of this.missedSince(conn.seat, since)) conn.send(m);
+      if (!resumed) return conn.send(this.views.snapshot(conn.seat, history));
+      for (const m of this.views.missedSince(conn.seat, since)) conn.send(m);
       conn.send(this.views.seats());
     });
   }
@@ -404,7 +350,7 @@ export class LiveTable {
   ): Promise<number> {
     const started = performance.now();
     // The same id again (a resend): answered with the stored move's ack, stored once.
-    const last = opts.id === undefined ? undefined : this.lastIds.get(seat);
+    const last = opts.id === undefined ? undefined : this.frames.lastId(seat);
     if (last && last.id === opts.id) {
       opts.onCommitted?.(last.position);
       return last.position;
@@ -424,8 +370,7 @@ export class LiveTable {
       return this.playNow(seat, seq, raw, opts, tries + 1);
     }
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
-    if (opts.id !== undefined)
-      this.lastIds.set(seat, { id: opts.id, position: this.position(seat) });
+    if (opts.id !== undefined) this.frames.noteId(seat, opts.id);
     return this.position(seat);
   }
 
@@ -557,7 +502,7 @@ export class LiveTable {
         else this.deps.log.error('clocks not saved', { table: this.id, error: e.message });
       });
     }
-    for (const c of this.conns) c.send(this.snapshot(c.seat));
+    for (const c of this.conns) c.send(this.views.snapshot(c.seat));
     this.schedule();
   }
 
