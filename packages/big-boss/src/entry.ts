@@ -1,3 +1,4 @@
+// How Big Boss is registered: the game with its bots, terminal pieces and legal-form move chooser.
 import { searchBotKind, type Bot, type GameEntry } from '@boss-table/core';
 import { bigBossHeuristicBot } from './bots/heuristic.js';
 import { ismctsBigBossBot } from './bots/ismcts.js';

@@ -1,3 +1,4 @@
+// Big Boss wired into core's game contract: options, setup, moves, views, whose turn it is and the end.
 import { applyOnCopy, ok, type GameDefinition } from '@boss-table/core';
 import { legalSummary } from './legal-summary.js';
 import { parseMove } from './move.js';

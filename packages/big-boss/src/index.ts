@@ -1,3 +1,4 @@
+// Big Boss's public surface: everything the registry, server, clients and tests import from the package.
 export * from './companies.js';
 export * from './types.js';
 export * from './options.js';

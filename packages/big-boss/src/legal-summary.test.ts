@@ -1,3 +1,4 @@
+// Tests that Big Boss's compact legal form describes exactly the legal moves on many random positions.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@boss-table/core';
 import { bigBoss } from './game.js';

@@ -1,3 +1,4 @@
+// The compact legal form a Big Boss seat is sent: what it may buy, found, expand, merge or play now.
 import {
   cardCode,
   COMPANY_IDS,

@@ -1,3 +1,4 @@
+// Big Boss's moves as they arrive from records, the network or the terminal, checked for shape only.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import {
   cardId,

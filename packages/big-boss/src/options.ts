@@ -1,3 +1,4 @@
+// A Big Boss table's options (modern or original rules, seats), checked, and the settled configuration they give.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
 import type { BigBossOptions, RuleSet } from './types.js';
 

@@ -1,3 +1,4 @@
+// The Big Boss rules engine: turns, card plays, foundings, mergers, buys, payouts and the game's end.
 import { gameError, type GameError, type Outcome, type Rng } from '@boss-table/core';
 import {
   cardCode,

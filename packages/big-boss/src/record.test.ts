@@ -1,3 +1,4 @@
+// Tests that Big Boss records replay byte for byte in both rule sets and name the rule of a refused move.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRecord, replay, type GameRecord } from '@boss-table/core';

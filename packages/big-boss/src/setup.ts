@@ -1,3 +1,4 @@
+// Deals a game of Big Boss from its seed: the deck of each rule set, the rows, hands and starting cash.
 import { ok, Rng, type Applied, type GameError, type Result } from '@boss-table/core';
 import {
   cardCode,

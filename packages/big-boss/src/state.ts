@@ -1,3 +1,4 @@
+// The full, secret state of a game of Big Boss: track, companies, shares, hands, decks and money.
 import type { Emitted, Outcome, Rng } from '@boss-table/core';
 import { COMPANY_IDS, SPACES, spaceAt } from './companies.js';
 import type { BigBossConfig } from './options.js';

@@ -1,3 +1,4 @@
+// Where a Big Boss game stands, as `boss replay --json` prints it: money, companies, spaces and winners.
 import { COMPANY_IDS, TOWERS_PER_PLAYER, type CompanyId } from './companies.js';
 import { money } from './play.js';
 import {

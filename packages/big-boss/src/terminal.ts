@@ -1,3 +1,4 @@
+// Big Boss in the terminal: its table as text, its log in words, and moves read as a person types them.
 import { type TerminalContext, type TerminalPieces, type TypedMove } from '@boss-table/core';
 import { COMPANY_IDS, COMPANY_NAMES, SPACES, cardId, type CompanyId } from './companies.js';
 import type { BigBossEvent, BigBossLegal, BigBossMove, BigBossView } from './types.js';

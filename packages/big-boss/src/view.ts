@@ -1,3 +1,4 @@
+// What one Big Boss seat or a spectator may know, and how a search draws the hidden cards consistent with it.
 import { Rng, type Viewer } from '@boss-table/core';
 import {
   cardCode,

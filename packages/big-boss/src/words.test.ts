@@ -1,3 +1,4 @@
+// Tests Big Boss's log in words: every event a viewer may see in plain sentences, never another seat's hand.
 import { describe, expect, it } from 'vitest';
 import { eventsFor, Rng } from '@boss-table/core';
 import { bigBoss } from './game.js';

@@ -1,3 +1,4 @@
+// Big Boss's game log in words: one English sentence per event a viewer may see, for terminal and web.
 import type { Viewer } from '@boss-table/core';
 import { COMPANY_NAMES, type CardCode, type CompanyId } from './companies.js';
 import type { BigBossEvent } from './types.js';

@@ -1,3 +1,4 @@
+// A worker thread of `boss analyze`: appraises the decisions it is sent and posts each report back.
 import { parentPort } from 'node:worker_threads';
 import { appraiseDecision, decisionsOf, parseRecord, recordedMoveJson } from '@boss-table/core';
 import { findEntry } from '@boss-table/games';

@@ -1,3 +1,4 @@
+// Tests `boss analyze` on a game of each kind: every decision of a seat judged, in this thread and in workers.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

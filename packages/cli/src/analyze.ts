@@ -1,3 +1,4 @@
+// `boss analyze`: where a finished game was lost, each decision of one seat judged by a searching bot.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {

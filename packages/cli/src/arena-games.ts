@@ -1,3 +1,4 @@
+// One game of a bots' tournament played out: who sits where, its seed, its ranking and decision times.
 import { Driver, type Bot } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';

@@ -1,3 +1,4 @@
+// A tournament's statistics: win rates with Wilson intervals, scores, decision-time quantiles and ratings.
 import type { ArenaGameResult } from './arena-games.js';
 
 export interface BotStats {

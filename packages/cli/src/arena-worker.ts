@@ -1,3 +1,4 @@
+// A worker thread of `boss arena`: plays the tournament games it is sent and posts each result back.
 import { parentPort } from 'node:worker_threads';
 import type { Bot } from '@boss-table/core';
 import { playArenaGame, type ArenaJob } from './arena-games.js';

@@ -1,3 +1,4 @@
+// Tests `boss arena`: seat rotation, ties, intervals, ratings, and the same tournament under the same seed.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// `boss arena`: bots against bots with rotating seats, in worker threads, reported with intervals and ratings.
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -1,3 +1,4 @@
+// `boss bench`: random playouts of a game for a given time, as games and moves a second.
 import { playOutRandom, Rng, type AnyGame } from '@boss-table/core';
 import { defaultGameId, findGame, GAMES } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';

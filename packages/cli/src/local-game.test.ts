@@ -1,3 +1,4 @@
+// Tests a person against bots on this machine through core's driver, bots in this thread and in workers.
 import { existsSync } from 'node:fs';
 import { randomBot, replay, Rng, type Emitted } from '@boss-table/core';
 import type { ParallelBot } from '@boss-table/core/threads';

@@ -1,3 +1,4 @@
+// A table on this machine for `boss play`: the person's seat and bots driven by core's driver, to a record.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import {

@@ -1,3 +1,4 @@
+// The `boss` command's entry: every subcommand listed once, usage and help, and exit codes.
 import { analyzeCommand } from './analyze.js';
 import { UsageError, type Command, type Io } from './args.js';
 import { arenaCommand } from './arena.js';

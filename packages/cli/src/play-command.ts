@@ -1,3 +1,4 @@
+// `boss play`'s flags and help: which game, seats, bots, options and server, checked before a game starts.
 import { defaultGameId, findEntry, gameEntries } from '@boss-table/games';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playGame } from './play.js';

@@ -1,3 +1,4 @@
+// Tests whole games of every game piped into `boss play`, against local bots and at a server table.
 import { PassThrough } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Tests `boss play --server`: one seat of a server table played to its end from typed lines.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { silentLogger, startServer } from '@boss-table/server';

@@ -1,3 +1,4 @@
+// `boss play --server`: one seat of a table on a Boss Table server, through the client SDK.
 import type { Readable } from 'node:stream';
 import WebSocket from 'ws';
 import {

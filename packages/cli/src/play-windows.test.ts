@@ -1,3 +1,4 @@
+// Tests the terminal in open windows with clocks: answers in any order, countdowns, and windows left unanswered.
 import { PassThrough } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// `boss play` on this machine: one person against bots through core's driver, the game's clocks included.
 import type { Readable } from 'node:stream';
 import {
   botContext,

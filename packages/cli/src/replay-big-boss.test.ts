@@ -1,3 +1,4 @@
+// Tests `boss replay` on a Big Boss record: money, companies and winners where the game ends.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.js';

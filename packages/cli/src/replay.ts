@@ -1,3 +1,4 @@
+// `boss replay`: a record file read, checked and replayed, printed as the game's summary or its story in words.
 import { readFile } from 'node:fs/promises';
 import {
   CLOCK,

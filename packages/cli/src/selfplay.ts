@@ -1,3 +1,4 @@
+// `boss selfplay`: bots play whole games and write their records, chance written out where the game can.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replay, type Emitted, type GameEntry, type GameRecord } from '@boss-table/core';

@@ -1,3 +1,4 @@
+// Tests the terminal session's helpers: seat names, line wrapping and how clocks are told.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TerminalPieces } from '@boss-table/core';

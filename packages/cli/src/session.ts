@@ -1,3 +1,4 @@
+// One seat at a table in the terminal, for every game: draws the table, words events, reads typed moves.
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {

@@ -1,3 +1,4 @@
+// Tests the client SDK against fake sockets: connecting, each move applied once in order, resumes and acks.
 import { describe, expect, it } from 'vitest';
 import { BossTableClient, type WebSocketLike } from './index.js';
 import type { ServerMessage } from './protocol.js';

@@ -1,3 +1,4 @@
+// The client SDK: REST calls and a table's WebSocket with reconnection, resume and moves answered by id.
 export * from './protocol.js';
 import type {
   ChatMessage,

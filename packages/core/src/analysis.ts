@@ -1,3 +1,4 @@
+// Post-game analysis: each decision of one seat appraised by a search from the view that seat had then.
 import type { Bot } from './bot.js';
 import type { AnyGame, Seat } from './game.js';
 import { replay, type GameRecord, type RecordError } from './record.js';

@@ -1,3 +1,4 @@
+// What a bot is: it sees one seat's view and returns a legal move in time; the random bot every game has.
 import type { AnyGame } from './game.js';
 import type { SearchResult } from './ismcts.js';
 import { Rng } from './rng.js';

@@ -1,3 +1,4 @@
+// The one driver of every table: holds state and record, and says who acts next, bots, people or clocks.
 import { deadlineIn, type Bot } from './bot.js';
 import { CLOCK, type AnyGame, type ClockSpec, type Emitted, type Seat } from './game.js';
 import { recordedMoveJson, type GameRecord, type RecordedMove } from './record.js';

@@ -1,3 +1,4 @@
+// What a game package registers: its game, bots by kind and level, terminal pieces and legal-form chooser.
 import type { Bot } from './bot.js';
 import type { Rng } from './rng.js';
 import type { AnyGame, Emitted } from './game.js';

@@ -1,3 +1,4 @@
+// The contract every game implements: options, setup, moves, views, legal moves, clocks and the end.
 import { err, ok, type GameError, type Result } from './result.js';
 import type { Rng } from './rng.js';
 

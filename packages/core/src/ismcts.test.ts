@@ -1,3 +1,4 @@
+// Tests core's IS-MCTS on small games: a searched tree avoids a trap a root-only search walks into, on time.
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, Seat } from './game.js';
 import { analyzeRecord } from './analysis.js';

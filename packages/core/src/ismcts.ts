@@ -1,3 +1,4 @@
+// Core's information-set Monte Carlo tree search: a game adds candidates and playouts, the search does the rest.
 import type { Appraisal, Bot, BotContext } from './bot.js';
 import type { AnyGame, Seat } from './game.js';
 import type { Rng } from './rng.js';

@@ -1,3 +1,4 @@
+// A game's record: the format written and read, its parser with clear errors, and replay to the same end.
 import { CLOCK, type AnyGame, type Applied, type Emitted, type Seat } from './game.js';
 import { err, ok, type Result } from './result.js';
 

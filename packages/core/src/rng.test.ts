@@ -1,3 +1,4 @@
+// Tests the seeded generator: the same numbers on every machine, state round-trips and fair draws.
 import { describe, expect, it } from 'vitest';
 import { Rng } from './rng.js';
 

@@ -1,3 +1,4 @@
+// What a game gives the terminal: its table as text, its events in words, and a parser of typed moves.
 import type { Seat, Viewer } from './game.js';
 
 /**

@@ -1,3 +1,4 @@
+// Tests searches shared over worker threads: statistics summed, the same move under a seed, answers by deadline.
 import { describe, expect, it } from 'vitest';
 import type { Bot } from './bot.js';
 import type { SearchResult } from './ismcts.js';

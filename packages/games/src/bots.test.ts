@@ -1,3 +1,4 @@
+// Tests the bot registry: unknown bots refused by name, and each game's bots making legal moves from views.
 import { describe, expect, it } from 'vitest';
 import { botContext } from '@boss-table/core';
 import { theBoss } from '@boss-table/the-boss';

@@ -1,3 +1,4 @@
+// The one place bots are made from a spec (`random`, `heuristic`, `ismcts:medium`…) for any game.
 import { type Bot, type GameError, type Result, err, ok, gameError } from '@boss-table/core';
 import { findEntry } from './index.js';
 

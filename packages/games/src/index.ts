@@ -1,3 +1,4 @@
+// The registry of games: every game package registered once, looked up by id everywhere else.
 import { randomBot, type AnyGame, type Bot, type BotKind, type GameEntry } from '@boss-table/core';
 import { bigBossEntry } from '@boss-table/big-boss';
 import { bossCardsEntry } from '@boss-table/boss-cards';

@@ -1,3 +1,4 @@
+// The protocol's one parser of client messages: what arrives on a WebSocket checked, or refused with a code.
 import { MAX_CHAT_LENGTH, type ClientMessage, type ErrorCode } from './types.js';
 
 /** A client message refused at the edge: what to answer, and the move's seq and id if any. */

@@ -1,3 +1,4 @@
+// Tests the Weng-Lin Plackett-Luce ratings against the worked examples published with openskill.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MODEL,

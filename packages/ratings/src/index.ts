@@ -1,3 +1,4 @@
+// Player and bot ratings for free-for-all games: Weng-Lin Bayesian updates with the Plackett-Luce model.
 import type { Outcome } from '@boss-table/core';
 
 /**

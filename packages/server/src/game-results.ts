@@ -35,8 +35,8 @@ export async function recordFinished(
     subjects.some((s) => s.startsWith('account:'));
   // A person not at the table when the game ends (a stand-in bot finished it) abandoned it:
   // that counts as a loss, whatever the stand-in made of the seat.
-  const away = table
-    .views.summary()
+  const away = table.views
+    .summary()
     .seats.filter((s) => s.kind === 'human' && !s.connected)
     .map((s) => s.seat);
   const places = abandonedLast(placesOf(outcome), away);

@@ -126,7 +126,8 @@ describe('the live table and the driver', () => {
     // Both asked let it pass: the rules shrink the window to 30 s, clients still see 120 s.
     await live.play(1, live.position(1), { type: 'let-pass', round: 1 });
     await live.play(2, live.position(2), { type: 'let-pass', round: 1 });
-    const clocks = (live.views.snapshot(null) as { clocks?: { id: string; leftMs: number }[] }).clocks;
+    const clocks = (live.views.snapshot(null) as { clocks?: { id: string; leftMs: number }[] })
+      .clocks;
     expect(clocks?.map((c) => c.id)).toEqual(['veto:1']);
     expect(clocks![0].leftMs).toBeGreaterThan(100_000);
     expect(live.driver!.clockDeadlines()[0].at! - Date.now()).toBeLessThanOrEqual(30_000);
@@ -136,7 +137,8 @@ describe('the live table and the driver', () => {
     const resumed = (clocks: unknown) => {
       const { live } = table([{ kind: 'human' }, { kind: 'human' }], async () => {}, { clocks });
       live.resume();
-      const shown = (live.views.snapshot(null) as { clocks?: { id: string; leftMs: number }[] }).clocks;
+      const shown = (live.views.snapshot(null) as { clocks?: { id: string; leftMs: number }[] })
+        .clocks;
       expect(shown?.map((c) => c.id)).toEqual(['bid:1']);
       return {
         shown: shown![0].leftMs,

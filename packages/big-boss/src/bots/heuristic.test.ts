@@ -1,3 +1,4 @@
+// Tests that Big Boss's rule-of-thumb bot plays legal moves from its view alone, deterministically, and sensibly.
 import { describe, expect, it } from 'vitest';
 import { botContext, randomBot, Rng } from '@boss-table/core';
 import { bigBoss } from '../game.js';

@@ -1,3 +1,4 @@
+// Tests Big Boss's search: its fast playout moves stay legal and cover every kind of move, and it finds strong moves.
 import { describe, expect, it } from 'vitest';
 import { Rng, botContext, search, type SearchBudget } from '@boss-table/core';
 import { position } from '@boss-table/big-boss/test-kit';

@@ -1,3 +1,4 @@
+// Big Boss's searching bot: core's IS-MCTS with fast playouts cut short and judged by a fitted money estimate.
 import {
   ismctsBot,
   type Bot,

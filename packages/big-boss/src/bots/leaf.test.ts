@@ -1,3 +1,4 @@
+// Tests the fitted judge that values a Big Boss position where a playout stops: cash, holdings, growth, cards.
 import { describe, expect, it } from 'vitest';
 import { position } from '@boss-table/big-boss/test-kit';
 import { SEAT_FEATURES, seatFeatures } from './heuristic.js';

@@ -1,3 +1,4 @@
+// Tests Bid and Veto, the test game of open windows and clocks: options, setup, windows, sealed answers.
 import { describe, expect, it } from 'vitest';
 import { botContext, randomBot } from '../bot.js';
 import { CLOCK, eventsFor, type Emitted } from '../game.js';
