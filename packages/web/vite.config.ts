@@ -1,5 +1,4 @@
-// Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080;
-// the build's manifest and each chunk's modules for the lobby's budget test.
+// Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080.
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';

@@ -1,3 +1,4 @@
+// Big Boss's light entry (`@boss-table/big-boss/meta`): what a lobby needs of the game, without its rules or bots.
 import type { GameMeta } from '@boss-table/core';
 
 /**

@@ -1,3 +1,4 @@
+// Boss Cards's light entry (`@boss-table/boss-cards/meta`): what a lobby needs of the game, without its rules or bots.
 import type { GameMeta } from '@boss-table/core';
 
 /**

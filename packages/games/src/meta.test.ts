@@ -1,3 +1,4 @@
+// The registry's light part agrees with the full entries: ids, names, seats, bots' kinds and levels.
 import { describe, expect, it } from 'vitest';
 import { gameEntries } from '@boss-table/games';
 import { botKinds } from '@boss-table/games/bots';

@@ -1,3 +1,4 @@
+// The registry's light part (`@boss-table/games/meta`): every game's meta, without loading any engine.
 import type { GameMeta } from '@boss-table/core';
 import { bigBossMeta } from '@boss-table/big-boss/meta';
 import { bossCardsMeta } from '@boss-table/boss-cards/meta';

@@ -1,3 +1,4 @@
+// The Boss's light entry (`@boss-table/the-boss/meta`): what a lobby needs of the game, without its rules or bots.
 import type { GameMeta } from '@boss-table/core';
 
 /**
