@@ -1,16 +1,46 @@
 // Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080.
-import { defineConfig } from 'vite';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Writes `.vite/modules.json` beside Vite's manifest: the modules bundled into each chunk
+ * (paths from the repository's root), so that a test can tell which code the lobby's entry
+ * carries (`src/bundle-budget.test.ts`).
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'boss-table-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk')
+          modules[chunk.fileName] = Object.keys(chunk.modules)
+            .filter((id) => !id.startsWith('\0'))
+            .map((id) => relative(repo, id.split('?')[0]).split('\\').join('/'));
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/modules.json',
+        source: JSON.stringify(modules, null, 1),
+      });
+    },
+  };
+}
 
 // `npm run dev -w @boss-table/web`: hot reload on :5173, the API and WebSocket proxied to
 // the server (`npm start`) on :8080.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
       '/ws': { target: 'ws://localhost:8080', ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest (`.vite/manifest.json`) names each chunk's static and dynamic imports.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -9,6 +9,7 @@ import { cloneState, type BigBossState } from './state.js';
 import { summary } from './summary.js';
 import type { BigBossEvent, BigBossMove, BigBossOptions, BigBossView } from './types.js';
 import { sample, view } from './view.js';
+import { bigBossMeta } from './meta.js';
 
 export type BigBossGame = GameDefinition<
   BigBossOptions,
@@ -21,10 +22,10 @@ export type BigBossGame = GameDefinition<
 
 /** Big Boss (Wolfgang Kramer, 1994; 2023), as `../shared/rules/big-boss.md` describes it. */
 export const bigBoss: BigBossGame = {
-  id: 'big-boss',
-  name: 'Big Boss',
-  minPlayers: 2,
-  maxPlayers: 6,
+  id: bigBossMeta.id,
+  name: bigBossMeta.name,
+  minPlayers: bigBossMeta.minPlayers,
+  maxPlayers: bigBossMeta.maxPlayers,
   parseOptions,
   parsePresets: () => ok(undefined),
   setup: (options, seed) => setup(options, seed),

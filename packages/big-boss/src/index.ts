@@ -16,3 +16,4 @@ export * from './bots/heuristic.js';
 export * from './terminal.js';
 export * from './entry.js';
 export * from './legal-chooser.js';
+export * from './meta.js';

@@ -10,6 +10,7 @@ import { setup } from './setup.js';
 import { cloneState, type BossCardsState } from './state.js';
 import { summary } from './summary.js';
 import { sample, view, type BossCardsView } from './view.js';
+import { bossCardsMeta } from './meta.js';
 
 export type BossCardsGame = GameDefinition<
   BossCardsOptions,
@@ -22,10 +23,10 @@ export type BossCardsGame = GameDefinition<
 
 /** Boss Cards, as `../shared/rules/boss-cards.md` describes it. */
 export const bossCards: BossCardsGame = {
-  id: 'boss-cards',
-  name: 'Boss Cards',
-  minPlayers: 2,
-  maxPlayers: 6,
+  id: bossCardsMeta.id,
+  name: bossCardsMeta.name,
+  minPlayers: bossCardsMeta.minPlayers,
+  maxPlayers: bossCardsMeta.maxPlayers,
   parseOptions,
   parsePresets,
   setup,

@@ -17,3 +17,4 @@ export * from './bots/ismcts.js';
 export * from './terminal.js';
 export * from './entry.js';
 export * from './legal-chooser.js';
+export * from './meta.js';

@@ -1,5 +1,6 @@
 // A Boss Cards table's options, checked and given defaults, with the deck count that follows from the seats.
 import { err, gameError, ok, type GameError, type Result } from '@boss-table/core';
+import { defaultTarget, HAND_SIZE, TARGET } from './meta.js';
 
 /** The table's options (rules file §8), checked. */
 export interface BossCardsOptions {
@@ -47,9 +48,9 @@ export function parseOptions(raw: unknown): Result<BossCardsOptions, GameError> 
   const players = whole(o, 'players', 2, 6, 2);
   if (!players.ok) return players;
   const n = players.value;
-  const handSize = whole(o, 'handSize', 5, 10, 7);
+  const handSize = whole(o, 'handSize', HAND_SIZE.min, HAND_SIZE.max, HAND_SIZE.usual);
   if (!handSize.ok) return handSize;
-  const target = whole(o, 'target', 10, 500, 15 * (n - 1));
+  const target = whole(o, 'target', TARGET.min, TARGET.max, defaultTarget(n));
   if (!target.ok) return target;
   const maxTurns = whole(o, 'maxTurns', 50, 10_000, 1000);
   if (!maxTurns.ok) return maxTurns;

@@ -25,6 +25,21 @@ export const searchBotKind = (make: (level: SearchLevel) => Bot): BotKind => ({
 });
 
 /**
+ * What a lobby needs to know of a game without loading it: its name, its seats and its bots'
+ * kinds and levels. Each game package exports its own from a light entry (`<game>/meta`) that
+ * imports none of its rules, so a shell can list and configure games before any engine loads;
+ * the game's definition and entry take the same values (the registry's tests check they agree).
+ */
+export interface GameMeta {
+  readonly id: string;
+  readonly name: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** Bot kinds beside `random` (which every game has), each with its levels (empty: none). */
+  readonly bots: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
  * A game and what comes with it, as its package exports it in one object; the registry
  * (`packages/games`) lists these, and every shell and the server find games there.
  */

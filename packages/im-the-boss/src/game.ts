@@ -10,6 +10,7 @@ import { parsePresets, setup, type ImbPresets } from './setup.js';
 import { cloneState, type ImbState } from './state.js';
 import { summary } from './summary.js';
 import { sample, view, type ImbView } from './view.js';
+import { imTheBossMeta } from './meta.js';
 
 export type ImbGame = GameDefinition<ImbOptions, ImbState, ImbMove, ImbView, ImbEvent, ImbPresets>;
 
@@ -18,10 +19,10 @@ const realtimeWindow = (s: ImbState): boolean =>
 
 /** I'm the Boss!, as `../shared/rules/im-the-boss.md` describes it. */
 export const imTheBoss: ImbGame = {
-  id: 'im-the-boss',
-  name: "I'm the Boss!",
-  minPlayers: 2,
-  maxPlayers: 6,
+  id: imTheBossMeta.id,
+  name: imTheBossMeta.name,
+  minPlayers: imTheBossMeta.minPlayers,
+  maxPlayers: imTheBossMeta.maxPlayers,
   parseOptions,
   parsePresets,
   setup,

@@ -18,3 +18,4 @@ export * from './bots/ismcts.js';
 export * from './entry.js';
 export * from './terminal.js';
 export * from './legal-chooser.js';
+export * from './meta.js';

@@ -10,6 +10,7 @@ import { setup } from './setup.js';
 import { cloneState, type BossState } from './state.js';
 import { summary } from './summary.js';
 import { sample, view, type BossView } from './view.js';
+import { theBossMeta } from './meta.js';
 
 export type TheBossGame = GameDefinition<
   BossOptions,
@@ -22,10 +23,10 @@ export type TheBossGame = GameDefinition<
 
 /** The Boss (Alain Ollier, 2010), as `../shared/rules/the-boss.md` describes it. */
 export const theBoss: TheBossGame = {
-  id: 'the-boss',
-  name: 'The Boss',
-  minPlayers: 2,
-  maxPlayers: 6,
+  id: theBossMeta.id,
+  name: theBossMeta.name,
+  minPlayers: theBossMeta.minPlayers,
+  maxPlayers: theBossMeta.maxPlayers,
   parseOptions,
   parsePresets: (record) => parsePresets(record),
   setup,

@@ -20,3 +20,4 @@ export * from './terminal.js';
 export * from './records.js';
 export * from './entry.js';
 export * from './legal-chooser.js';
+export * from './meta.js';

@@ -7,7 +7,8 @@ import type {
   TableVisibility,
   TimerRequest,
 } from '@boss-table/client';
-import { BOT_WORDS, botKinds, botName } from '@boss-table/games/bots';
+import { BOT_WORDS, botName } from '@boss-table/games/bot-names';
+import { metaBotKinds } from '@boss-table/games/meta';
 import { client, forgetSeat, mySeats, playerName, saveSeat, savePlayerName } from './client.js';
 import { findWebGame, GAMES } from './games.js';
 import { Invites, saveInvites } from './shell/invites.js';
@@ -21,7 +22,7 @@ export function seatKinds(game: string): (readonly [string, string])[] {
     ['human', 'Person'],
     ['human-reserved', 'Person with the invite only'],
   ];
-  for (const [kind, levels] of Object.entries(botKinds(game))) {
+  for (const [kind, levels] of Object.entries(metaBotKinds(game))) {
     if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${botName(kind)}`]);
     for (const level of levels)
       out.push([`bot:${kind}:${level}`, `Bot: ${botName(`${kind}:${level}`)}`]);

@@ -68,13 +68,24 @@ export default function ReplayPage({
   const [at, setAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // A record is being read and its game's code (rules and replay) loaded.
+  const [loading, setLoading] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [pace, setPace] = useState<Pace>('normal');
   const steps = loaded?.steps ?? null;
 
   const load = async (text: string, play = false) => {
     setError(null);
-    const r = await loadRecord(text);
+    setLoading(true);
+    let r: Awaited<ReturnType<typeof loadRecord>>;
+    try {
+      r = await loadRecord(text);
+    } catch (e) {
+      // The game's chunk did not arrive (offline, or a new version replaced it): say so.
+      r = { error: `This game's code did not load (${(e as Error).message}): reload the page.` };
+    } finally {
+      setLoading(false);
+    }
     if ('error' in r) return setError(r.error);
     setLoaded(r);
     setAt(0);
@@ -148,6 +159,9 @@ export default function ReplayPage({
               onChange={(e) => void e.target.files?.[0]?.text().then((t) => load(t))}
             />
           </label>
+        )}
+        {(loading || (table && !loaded && !waiting && !error)) && (
+          <p role="status">Loading the replay…</p>
         )}
         {waiting && (
           <p role="status">The game is still being played: its replay opens as soon as it ends.</p>

@@ -74,6 +74,7 @@ const JOIN_REFUSALS: Record<string, string> = {
 export default function TablePage({ id, invite }: { id: string; invite: string | null }) {
   const [summary, setSummary] = useState<TableSummary | 'missing' | null>(null);
   const [parts, setParts] = useState<GameParts | null>(null);
+  const [partsFailed, setPartsFailed] = useState(false);
   const [seating, setSeating] = useState(() => savedSeat(id));
   const [state, setState] = useState<TableState | null>(null);
   const [connected, setConnected] = useState(false);
@@ -108,7 +109,12 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
           if (!live) return;
           setSummary(t);
           const game = findWebGame(t.game);
-          if (game) void game.load().then((p) => live && setParts(p));
+          if (game)
+            game.load().then(
+              (p) => live && setParts(p),
+              // The game's chunk did not arrive (offline, or a new version replaced it).
+              () => live && setPartsFailed(true),
+            );
         },
         (e: unknown) => {
           if (!live) return;
@@ -328,6 +334,13 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
       <p className="panel" role="alert">
         This table plays “{summary.game}”, which this web app does not know.{' '}
         <a href="#/">Back to the lobby</a>
+      </p>
+    );
+  if (partsFailed)
+    return (
+      <p className="panel" role="alert">
+        This game’s code did not load: check the connection, then{' '}
+        <button onClick={() => location.reload()}>Reload</button>
       </p>
     );
   if (!state || !view || !parts)

@@ -1,4 +1,5 @@
 // Big Boss's lobby entry: its name and blurb, the rules-edition and first-player options, and lazy loading.
+import { bigBossMeta } from '@boss-table/big-boss/meta';
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 /** Rule set and first player for a new table of Big Boss. */
@@ -46,11 +47,11 @@ export function bigBossOptions(
 }
 
 export const bigBossGame: WebGame = {
-  id: 'big-boss',
-  name: 'Big Boss',
+  id: bigBossMeta.id,
+  name: bigBossMeta.name,
   blurb: 'found, grow and merge companies along a looping track, and own the shares that pay',
-  minPlayers: 2,
-  maxPlayers: 6,
+  minPlayers: bigBossMeta.minPlayers,
+  maxPlayers: bigBossMeta.maxPlayers,
   defaultOptions: { rules: 'modern', firstPlayer: 'random' },
   LobbyOptions,
   buildOptions: (o, players) =>

@@ -1,8 +1,6 @@
 // Boss Cards's lobby entry: its name and blurb, and the hand size, target score and ace options for new tables.
+import { bossCardsMeta, defaultTarget, HAND_SIZE, TARGET } from '@boss-table/boss-cards/meta';
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
-
-/** The target the rules give by default: 15 points for each player beyond the first. */
-export const defaultTarget = (players: number): number => 15 * (players - 1);
 
 /** Hand size, target and how aces play, for a new table of Boss Cards. */
 function LobbyOptions({ players, options, setOptions }: LobbyOptionsProps) {
@@ -13,10 +11,13 @@ function LobbyOptions({ players, options, setOptions }: LobbyOptionsProps) {
         Hand{' '}
         <select
           aria-label="Hand size"
-          value={String(options.handSize ?? 7)}
+          value={String(options.handSize ?? HAND_SIZE.usual)}
           onChange={(e) => setOptions({ ...options, handSize: Number(e.target.value) })}
         >
-          {[5, 6, 7, 8, 9, 10].map((n) => (
+          {Array.from(
+            { length: HAND_SIZE.max - HAND_SIZE.min + 1 },
+            (_, i) => HAND_SIZE.min + i,
+          ).map((n) => (
             <option key={n} value={n}>
               {n} cards
             </option>
@@ -61,27 +62,32 @@ export function bossCardsOptions(
   const hand = Number(o.handSize);
   const target = Number(o.target);
   return {
-    handSize: Number.isInteger(hand) && hand >= 5 && hand <= 10 ? hand : 7,
+    handSize:
+      Number.isInteger(hand) && hand >= HAND_SIZE.min && hand <= HAND_SIZE.max
+        ? hand
+        : HAND_SIZE.usual,
     target:
-      Number.isInteger(target) && target >= 10 && target <= 500 ? target : defaultTarget(players),
+      Number.isInteger(target) && target >= TARGET.min && target <= TARGET.max
+        ? target
+        : defaultTarget(players),
     aceNamesSuit: o.aceNamesSuit === true,
   };
 }
 
 export const bossCardsGame: WebGame = {
-  id: 'boss-cards',
-  name: 'Boss Cards',
+  id: bossCardsMeta.id,
+  name: bossCardsMeta.name,
   blurb: 'a shedding game with ordinary playing cards: be the first to empty your hand',
-  minPlayers: 2,
-  maxPlayers: 6,
-  defaultOptions: { handSize: 7, target: 'default', aceNamesSuit: false },
+  minPlayers: bossCardsMeta.minPlayers,
+  maxPlayers: bossCardsMeta.maxPlayers,
+  defaultOptions: { handSize: HAND_SIZE.usual, target: 'default', aceNamesSuit: false },
   LobbyOptions,
   buildOptions: (o, players) => bossCardsOptions(o, players),
   describeOptions: (raw) => {
     const o = (raw ?? {}) as { handSize?: number; target?: number; aceNamesSuit?: boolean };
     const rules = o.aceNamesSuit ? 'aces-name-a-suit rules' : 'standard rules';
     const target = o.target !== undefined ? `${o.target} points` : 'the usual target';
-    return `${rules} · ${o.handSize ?? 7} cards each · first to ${target}`;
+    return `${rules} · ${o.handSize ?? HAND_SIZE.usual} cards each · first to ${target}`;
   },
   load: () => import('./parts.js').then((m) => m.parts),
 };

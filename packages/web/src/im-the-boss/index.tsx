@@ -1,4 +1,5 @@
 // I'm the Boss!'s lobby entry: blurb, and the negotiation mode, clock pace, length and naming options.
+import { imTheBossMeta } from '@boss-table/im-the-boss/meta';
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 /** Table mode, money shown or hidden, a shorter game, the family names. */
@@ -112,12 +113,12 @@ export function imbOptions(
 }
 
 export const imTheBossGame: WebGame = {
-  id: 'im-the-boss',
-  name: "I'm the Boss!",
+  id: imTheBossMeta.id,
+  name: imTheBossMeta.name,
   blurb: 'deal-making out loud: everyone negotiates at once for a share of each deal',
   ownClocks: true,
-  minPlayers: 2,
-  maxPlayers: 6,
+  minPlayers: imTheBossMeta.minPlayers,
+  maxPlayers: imTheBossMeta.maxPlayers,
   defaultOptions: {
     pace: 'standard',
     mode: 'realtime',

@@ -103,9 +103,13 @@ export function RulesDrawer({ text, onClose }: { text: string; onClose: () => vo
 export default function RulesPage({ game }: { game: string }) {
   const entry = findWebGame(game);
   const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    void entry?.load().then((p) => live && setText(p.rules));
+    entry?.load().then(
+      (p) => live && setText(p.rules),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -122,8 +126,10 @@ export default function RulesPage({ game }: { game: string }) {
       </nav>
       {!entry ? (
         <p>No such game.</p>
+      ) : failed ? (
+        <p role="alert">The rules did not load: check the connection and reload the page.</p>
       ) : text === null ? (
-        <p>Loading the rules…</p>
+        <p role="status">Loading the rules…</p>
       ) : (
         <Markdown text={text} />
       )}

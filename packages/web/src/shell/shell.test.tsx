@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-// Unit tests for the shared shell: every game registers all its parts, rules Markdown renders, log lines read.
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+// Unit tests for the shared shell: every game registers all its parts, rules Markdown renders (and says while it loads), log lines read.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GAMES, findWebGame } from '../games.js';
-import { Markdown } from './Rules.js';
+import RulesPage, { Markdown } from './Rules.js';
 import { logLines } from './GameLog.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('the web shell', () => {
   it('every registered game brings all its parts, rules help included', async () => {
@@ -22,6 +25,25 @@ describe('the web shell', () => {
       expect(game.describeOptions(game.buildOptions(game.defaultOptions, 3))).toMatch(/rules/);
     }
     expect(findWebGame('no-such-game')).toBeUndefined();
+  });
+
+  it("says the rules are loading while the game's chunk comes, and says so when it does not", async () => {
+    const game = GAMES[0];
+    let arrive: (rules: string) => void = () => {};
+    vi.spyOn(game, 'load').mockReturnValueOnce(
+      new Promise((resolve) => {
+        arrive = (rules) => resolve({ rules } as Awaited<ReturnType<typeof game.load>>);
+      }),
+    );
+    render(<RulesPage game={game.id} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the rules…');
+    arrive('# Title\n\nThe rules.\n');
+    expect((await screen.findByRole('heading', { name: 'Title' })).tagName).toBe('H2');
+    cleanup();
+
+    vi.spyOn(game, 'load').mockRejectedValueOnce(new Error('Failed to fetch'));
+    render(<RulesPage game={game.id} />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/did not load/);
   });
 
   it('renders the rules help: headings, lists, examples and inline marks', () => {

@@ -1,5 +1,11 @@
 // The Boss's lobby entry: its blurb, and the classic-or-arena rules and city-set choices for new tables.
-import { COMBINATIONS, LOCAL_CITY_IDS, CITY_NAMES, type LocalCityId } from '@boss-table/the-boss';
+import {
+  COMBINATIONS,
+  LOCAL_CITY_IDS,
+  CITY_NAMES,
+  theBossMeta,
+  type LocalCityId,
+} from '@boss-table/the-boss/meta';
 import type { LobbyOptionsProps, WebGame } from '../registry.js';
 
 const cityList = (ids: readonly string[]) =>
@@ -42,12 +48,12 @@ function LobbyOptions({ players, options, setOptions }: LobbyOptionsProps) {
 }
 
 export const theBossGame: WebGame = {
-  id: 'the-boss',
-  name: 'The Boss',
+  id: theBossMeta.id,
+  name: theBossMeta.name,
   blurb:
     'deduction and bidding: send gangsters to cities whose rewards stay hidden, and read the others’ cards',
-  minPlayers: 2,
-  maxPlayers: 6,
+  minPlayers: theBossMeta.minPlayers,
+  maxPlayers: theBossMeta.maxPlayers,
   defaultOptions: { rules: 'classic', combination: 'random' },
   LobbyOptions,
   buildOptions: (o, players) => {

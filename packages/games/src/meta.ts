@@ -1,0 +1,36 @@
+// The registry's light part (`@boss-table/games/meta`): every game's meta, without loading any engine.
+import type { GameMeta } from '@boss-table/core';
+import { bigBossMeta } from '@boss-table/big-boss/meta';
+import { bossCardsMeta } from '@boss-table/boss-cards/meta';
+import { imTheBossMeta } from '@boss-table/im-the-boss/meta';
+import { theBossMeta } from '@boss-table/the-boss/meta';
+
+/**
+ * The registry's light part: every game as a lobby lists it (name, seats, bots' kinds and
+ * levels), from each game package's `meta` entry. Nothing here imports a game's rules or
+ * bots, so the web app's lobby takes it without loading any engine; `index.ts` registers the
+ * full entries (the server, the terminal and the Analysis take those). `meta.test.ts` checks
+ * that the two agree.
+ */
+export type { GameMeta } from '@boss-table/core';
+
+// Every game: one line each, in the registry's order.
+export const GAME_METAS: readonly GameMeta[] = [
+  theBossMeta,
+  bigBossMeta,
+  bossCardsMeta,
+  imTheBossMeta,
+];
+
+export const findMeta = (id: string): GameMeta | undefined => GAME_METAS.find((m) => m.id === id);
+
+/**
+ * Bot kinds a game offers, with the levels each takes (empty: no level), `random` first as
+ * the registry adds it: what `botKinds` in `./bots` answers, without loading the game.
+ */
+export function metaBotKinds(gameId: string): Readonly<Record<string, readonly string[]>> {
+  const meta = findMeta(gameId);
+  return meta ? { random: [], ...meta.bots } : {};
+}
+
+export { theBossMeta, bigBossMeta, bossCardsMeta, imTheBossMeta };
