@@ -212,6 +212,14 @@ describe('real-time windows', () => {
       ['error', 'dup-2', 'stale-seq'],
     ]);
     expect(server().tables.get(t.id)!.seq).toBe(before + 1);
+    // The same id on a move built after it (a client that numbers ids per connection, after a
+    // reload) is a new move: judged and stored, not answered with the old ack.
+    await until(() => current(server(), t.id, c, k), 10_000, 'the seat current');
+    c.send({ type: 'move', seq: c.state!.seq, move, id: 'dup-1' });
+    await until(() => answers().length >= 4, 10_000, 'a fourth answer');
+    const fourth = answers()[3];
+    expect([fourth.type, fourth.type === 'ack' && fourth.seq > mine]).toEqual(['ack', true]);
+    expect(server().tables.get(t.id)!.seq).toBe(before + 2);
     conns.forEach((x) => x.close());
   }, 60_000);
 

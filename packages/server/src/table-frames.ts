@@ -2,6 +2,13 @@
 import { CLOCK, eventsFor, type AnyGame, type Emitted, type Seat } from '@boss-table/core';
 import type { PastMove } from '@boss-table/protocol';
 
+/** A person's move as it arrived: its `id`, the `seq` it was built on, the move's JSON. */
+export interface SentMove {
+  readonly id: string;
+  readonly seq: number;
+  readonly move: string;
+}
+
 /**
  * The moves of a table as its viewers were told of them. The table numbers every move
  * (`seq`); each viewer (seats 0…n-1, then the spectators) numbers only the moves it was
@@ -19,7 +26,7 @@ export class Frames {
   /** Per seat: its number in its own frames just after its own last move (0: none yet). */
   private readonly own: number[];
   /** Per seat: its last move made here with an `id`, and its number in the seat's frames. */
-  private readonly ids = new Map<Seat, { id: string; position: number }>();
+  private readonly ids = new Map<Seat, SentMove & { position: number }>();
 
   constructor(seats: number, setup: readonly Emitted<unknown>[]) {
     this.history = [[...setup]];
@@ -51,14 +58,21 @@ export class Frames {
     if (seat !== CLOCK && seat < this.own.length) this.own[seat] = this.position(seat);
   }
 
-  /** The seat's last move made here with an `id` (a resend of it is answered with its ack). */
-  lastId(seat: Seat): { id: string; position: number } | undefined {
-    return this.ids.get(seat);
+  /**
+   * The number of the seat's last stored move if `sent` is that move sent again (the same
+   * `id`, `seq` and move: a resend is answered with its ack); else undefined. Matching all
+   * three, an older client that numbers its ids per connection (`m1` again after a reload)
+   * never has a new move taken for an old one.
+   */
+  resent(seat: Seat, sent: SentMove): number | undefined {
+    const last = this.ids.get(seat);
+    const same = last && last.id === sent.id && last.seq === sent.seq && last.move === sent.move;
+    return same ? last.position : undefined;
   }
 
-  /** The seat's move just recorded had this `id`. */
-  noteId(seat: Seat, id: string): void {
-    this.ids.set(seat, { id, position: this.ownPosition(seat) });
+  /** The seat's move just recorded was `sent` (its `id`, the `seq` it was built on, its JSON). */
+  noteSent(seat: Seat, sent: SentMove): void {
+    this.ids.set(seat, { ...sent, position: this.ownPosition(seat) });
   }
 
   /**

@@ -349,11 +349,13 @@ export class LiveTable {
     tries = 1,
   ): Promise<number> {
     const started = performance.now();
-    // The same id again (a resend): answered with the stored move's ack, stored once.
-    const last = opts.id === undefined ? undefined : this.frames.lastId(seat);
-    if (last && last.id === opts.id) {
-      opts.onCommitted?.(last.position);
-      return last.position;
+    // The same move again (a resend: same id, seq and move) is answered with its ack, stored once.
+    const sent =
+      opts.id === undefined ? undefined : { id: opts.id, seq, move: JSON.stringify(raw) };
+    const stored = sent && this.frames.resent(seat, sent);
+    if (stored !== undefined) {
+      opts.onCommitted?.(stored);
+      return stored;
     }
     const prepared = judgeMove(this, seat, seq, raw);
     try {
@@ -370,7 +372,7 @@ export class LiveTable {
       return this.playNow(seat, seq, raw, opts, tries + 1);
     }
     this.deps.metrics.observeMove((performance.now() - started) / 1000);
-    if (opts.id !== undefined) this.frames.noteId(seat, opts.id);
+    if (sent) this.frames.noteSent(seat, sent);
     return this.position(seat);
   }
 
