@@ -1,4 +1,4 @@
-// A tournament's statistics: win rates with Wilson intervals, scores, decision-time quantiles and ratings.
+// Statistics for `boss arena`: win rates with Wilson intervals, time quantiles, seat rotation, an SVG chart.
 import type { ArenaGameResult } from './arena-games.js';
 
 export interface BotStats {

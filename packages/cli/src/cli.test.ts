@@ -1,4 +1,4 @@
-// Tests the `boss` command line: replay of records in words and JSON, refusals, help and usage errors.
+// Tests the `boss` command end to end on The Boss: replay, selfplay, bench and typed play, with refusals.
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

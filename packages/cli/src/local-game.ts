@@ -1,4 +1,4 @@
-// A table on this machine for `boss play`: the person's seat and bots driven by core's driver, to a record.
+// Bots made from specs (threaded if asked) and a synchronous driver-run game, for selfplay, play and analyze.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import {

@@ -1,4 +1,4 @@
-// Big Boss's searching bot: core's IS-MCTS with fast playouts cut short and judged by a fitted money estimate.
+// Big Boss's search bot levels: which moves core's IS-MCTS tries, how playouts run and how they are judged.
 import {
   ismctsBot,
   type Bot,
