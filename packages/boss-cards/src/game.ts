@@ -4,7 +4,7 @@ import type { BossCardsEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';
 import { parseMove, type BossCardsMove } from './move.js';
 import { parseOptions, type BossCardsOptions } from './options.js';
-import { applyMove, legalMoves, randomMove } from './play.js';
+import { applyMove, legalMoves, randomMove, randomPlay } from './play.js';
 import { parsePresets, type BossCardsPresets } from './presets.js';
 import { setup } from './setup.js';
 import { cloneState, type BossCardsState } from './state.js';
@@ -34,6 +34,7 @@ export const bossCards: BossCardsGame = {
   activeSeats: (s) => (s.winner !== null ? [] : [s.turn]),
   legalMoves,
   randomMove,
+  randomPlay,
   parseMove,
   apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,

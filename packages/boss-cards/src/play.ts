@@ -271,6 +271,22 @@ export function randomMove(s: BossCardsState, seat: number, rng: Rng): BossCards
   return undefined;
 }
 
+/**
+ * A random player's move (`GameDefinition.randomPlay`): a playable card or the draw drawn
+ * uniformly (a pass when neither), then the card's naming uniformly. Uniform by move would
+ * play a Boss card (13 namings) nearly every turn, and rounds would stall.
+ */
+export function randomPlay(s: BossCardsState, seat: number, rng: Rng): BossCardsMove | undefined {
+  if (s.winner !== null || s.turn !== seat) return undefined;
+  const cards = s.hands[seat].filter((c) => playable(s, c));
+  const draw = canDraw(s) ? 1 : 0;
+  if (cards.length + draw === 0) return { type: 'pass' };
+  const k = rng.int(cards.length + draw);
+  if (k === cards.length) return { type: 'draw' };
+  const card = cards[k];
+  return playMove(s, card, rng.int(Math.max(1, namesFor(s, card))));
+}
+
 function endTurn(s: BossCardsState, events: Sink): GameError | undefined {
   s.turn = (s.turn + 1) % s.config.players;
   s.turnsThisRound++;

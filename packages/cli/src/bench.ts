@@ -15,8 +15,12 @@ const SUMMARY =
   'Plays complete random games on one core (setup included) and reports games and moves per second.';
 
 export interface BenchResult {
+  /** Games played to their end within the time (one cut off by the deadline is not counted). */
   readonly games: number;
+  /** Their moves (the unfinished game's are not counted). */
   readonly moves: number;
+  /** Whether the last game was cut off unfinished by the deadline. */
+  readonly cutOff: boolean;
   readonly seconds: number;
   readonly gamesPerSecond: number;
   readonly movesPerSecond: number;
@@ -27,22 +31,30 @@ export function bench(game: AnyGame, options: unknown, ms: number, seed = 'bench
   const rng = Rng.fromSeed(seed);
   let games = 0;
   let moves = 0;
+  let cutOff = false;
   const start = performance.now();
+  const deadline = start + ms;
   let now = start;
-  while (now - start < ms) {
-    // Check the clock between batches only, so it costs nothing per game.
-    for (let i = 0; i < 50; i++) {
-      const setup = game.setup(options, `${seed}/${games}`);
-      if (!setup.ok) throw new Error(setup.error.message);
-      moves += playOutRandom(game, setup.value.state, rng);
-      games++;
-    }
+  // The clock is read after every game, and inside a game every 1,024 moves (a long random
+  // game is cut off at the deadline, not played to its end).
+  while (now < deadline) {
+    const setup = game.setup(options, `${seed}/${games}`);
+    if (!setup.ok) throw new Error(setup.error.message);
+    const state = setup.value.state;
+    const played = playOutRandom(game, state, rng, deadline);
     now = performance.now();
+    if (!game.isOver(state)) {
+      cutOff = true;
+      break;
+    }
+    moves += played;
+    games++;
   }
   const seconds = (now - start) / 1000;
   return {
     games,
     moves,
+    cutOff,
     seconds,
     gamesPerSecond: games / seconds,
     movesPerSecond: moves / seconds,
@@ -72,16 +84,25 @@ export const benchCommand: Command = {
     if (!options.ok) throw new UsageError(`boss bench: ${options.error.message}`);
     const seconds = (flags.seconds as number | undefined) ?? 5;
     const r = bench(game, options.value, seconds * 1000);
+    const perGame = r.games > 0 ? Math.round(r.moves / r.games) : null;
     if (flags.json)
       io.out(
         JSON.stringify({
           gamesPerSecond: Math.round(r.gamesPerSecond),
           movesPerSecond: Math.round(r.movesPerSecond),
+          games: r.games,
+          movesPerGame: perGame,
         }),
+      );
+    else if (r.games === 0)
+      io.out(
+        `${game.name}, ${flags.players ?? 4} players: no random game finished in ${seconds} s ` +
+          `(the first was cut off at the deadline); try more --seconds.`,
       );
     else
       io.out(
-        `${game.name}, ${flags.players ?? 4} players: ${r.games} random games in ${r.seconds.toFixed(1)} s on one core\n` +
+        `${game.name}, ${flags.players ?? 4} players: ${r.games} random games in ${r.seconds.toFixed(1)} s on one core, ` +
+          `${perGame!.toLocaleString('en')} moves a game\n` +
           `  ${Math.round(r.gamesPerSecond).toLocaleString('en')} games/s, ${Math.round(r.movesPerSecond).toLocaleString('en')} moves/s`,
       );
     return 0;

@@ -1,5 +1,5 @@
 // What a bot is: it sees one seat's view and returns a legal move in time; the random bot every game has.
-import type { AnyGame } from './game.js';
+import { randomPlayerMove, type AnyGame } from './game.js';
 import type { SearchResult } from './ismcts.js';
 import { Rng } from './rng.js';
 
@@ -53,7 +53,11 @@ export interface AppraisedMove<Move = unknown> {
 /** A bot's answer "not now" (see `Bot`). */
 export const WAIT = null;
 
-/** Uniformly among the legal moves, drawn from a state sampled from the view. */
+/**
+ * A random player, on a state sampled from the view: the game's `randomPlay` (one of its
+ * choices uniformly, then a move within it) when it has one, else uniformly among the legal
+ * moves.
+ */
 export function randomBot<G extends AnyGame>(game: G): Bot<Parameters<G['viewer']>[0], unknown> {
   return {
     name: 'random',
@@ -61,7 +65,7 @@ export function randomBot<G extends AnyGame>(game: G): Bot<Parameters<G['viewer'
       const seat = game.viewer(view);
       if (seat === null) throw new Error('A spectator has no move to make.');
       const state = game.sample(view, ctx.rng);
-      const move = game.randomMove(state, seat, ctx.rng);
+      const move = randomPlayerMove(game, state, seat, ctx.rng);
       if (move === undefined) throw new Error(`Seat ${seat} has no legal move now.`);
       return move;
     },

@@ -1,6 +1,13 @@
 // The one driver of every table: holds state and record, and says who acts next, bots, people or clocks.
 import { deadlineIn, type Bot } from './bot.js';
-import { CLOCK, type AnyGame, type ClockSpec, type Emitted, type Seat } from './game.js';
+import {
+  CLOCK,
+  randomPlayerMove,
+  type AnyGame,
+  type ClockSpec,
+  type Emitted,
+  type Seat,
+} from './game.js';
 import { recordedMoveJson, type GameRecord, type RecordedMove } from './record.js';
 import { err, ok, type GameError, type Result } from './result.js';
 import { Rng } from './rng.js';
@@ -733,26 +740,30 @@ export class Driver<G extends AnyGame = AnyGame> {
 }
 
 /**
- * The driver's fast path for random playouts (`boss bench`): plays `state` to its end in
- * place (`applyInPlace`, no events, no record), each move by an active seat drawn as the
- * driver orders them (the only one, or uniformly among several) with `randomMove`, and
- * clocks running out in virtual time as in `Driver.step`. Returns the moves made.
+ * The driver's fast path for random playouts (`boss bench`): plays `state` in place
+ * (`applyInPlace`, no events, no record), each move by an active seat drawn as the driver
+ * orders them (the only one, or uniformly among several) as a random player chooses
+ * (`randomPlayerMove`), and clocks running out in virtual time as in `Driver.step`. Returns
+ * the moves made: to the game's end, or until `performance.now()` passes `deadline` (looked
+ * at every 1,024 moves; the state is then left unfinished: `game.isOver` tells).
  */
 export function playOutRandom<G extends AnyGame>(
   game: G,
   state: ReturnType<G['clone']>,
   rng: Rng,
+  deadline = Infinity,
 ): number {
   const keeper = game.clocks ? new ClockKeeper() : null;
   let now = 0;
   let moves = 0;
   keeper?.observe(game.clocks!(state), now);
   for (;;) {
+    if ((moves & 1023) === 1023 && performance.now() > deadline) return moves;
     const active = game.activeSeats(state);
     let error: GameError | undefined;
     if (active.length > 0) {
       const seat = active.length === 1 ? active[0] : active[rng.int(active.length)];
-      const move = game.randomMove(state, seat, rng);
+      const move = randomPlayerMove(game, state, seat, rng);
       if (move === undefined) throw new Error(`${game.id}: active seat ${seat} has no move.`);
       error = game.applyInPlace(state, seat, move);
     } else if (game.isOver(state)) return moves;

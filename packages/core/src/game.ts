@@ -110,6 +110,14 @@ export interface GameDefinition<Options, State, Move, View, Event, Presets = unk
   legalMoves(state: State, seat: Seat): Move[];
   /** A move drawn uniformly from `legalMoves`, without listing them; undefined if none. */
   randomMove(state: State, seat: Seat, rng: Rng): Move | undefined;
+  /**
+   * Optional: how a random player chooses (the `random` bot, random playouts, `boss bench`):
+   * one of the game's own choices drawn uniformly — a card to play or a draw, a kind of move
+   * — then a move within it. A game whose moves come many to one choice (a card with thirteen
+   * namings) brings it so that a random game looks like play and ends; `randomMove` when
+   * absent. A legal move; undefined exactly when there is none. See `randomPlayerMove`.
+   */
+  randomPlay?(state: State, seat: Seat, rng: Rng): Move | undefined;
   /** Validates the shape of a move from outside; the rules check it in `apply`. */
   parseMove(raw: unknown): Result<Move, GameError>;
   /** The new state and its events, or the rule the move breaks. `state` is not changed. */
@@ -158,6 +166,16 @@ export interface GameDefinition<Options, State, Move, View, Event, Presets = unk
 // Helpers that work for any game.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any, any, any, any, any>;
+
+/** A random player's move: the game's `randomPlay` when it has one, else `randomMove`. */
+export function randomPlayerMove<G extends AnyGame>(
+  game: G,
+  state: ReturnType<G['clone']>,
+  seat: Seat,
+  rng: Rng,
+): ReturnType<G['randomMove']> {
+  return game.randomPlay ? game.randomPlay(state, seat, rng) : game.randomMove(state, seat, rng);
+}
 
 /** The events a viewer may see among those emitted. */
 export function eventsFor<E>(emitted: readonly Emitted<E>[], viewer: Viewer): E[] {

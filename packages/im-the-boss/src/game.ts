@@ -33,6 +33,19 @@ export const imTheBoss: ImbGame = {
     const moves = legalMovesOf(s, seat);
     return moves.length > 0 ? moves[rng.int(moves.length)] : undefined;
   },
+  /**
+   * A random player: a kind of move drawn uniformly among the seat's legal kinds (propose,
+   * accept, abandon, pass, …), then a move of that kind. Uniform by move, a seat proposes
+   * nearly every time (it has hundreds of proposals and one `abandon`).
+   */
+  randomPlay(s, seat: Seat, rng) {
+    const moves = legalMovesOf(s, seat);
+    if (moves.length === 0) return undefined;
+    const kinds = [...new Set(moves.map((m) => m.type))];
+    const kind = kinds[rng.int(kinds.length)];
+    const of = moves.filter((m) => m.type === kind);
+    return of[rng.int(of.length)];
+  },
   parseMove,
   apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,

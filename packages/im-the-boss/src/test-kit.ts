@@ -5,7 +5,6 @@ import { parseOptions } from './options.js';
 import { parsePresets, setup } from './setup.js';
 import { imTheBoss, type ImbGame } from './game.js';
 import type { ImbMove } from './move.js';
-import { legalMovesOf } from './rules.js';
 import type { ImbState } from './state.js';
 
 /**
@@ -15,12 +14,7 @@ import type { ImbState } from './state.js';
  * end only by the clocks; by kind, games are short enough to check every state.
  */
 export function randomByKind(s: ImbState, seat: number, rng: Rng): ImbMove | undefined {
-  const moves = legalMovesOf(s, seat);
-  if (moves.length === 0) return undefined;
-  const kinds = [...new Set(moves.map((m) => m.type))];
-  const kind = kinds[rng.int(kinds.length)];
-  const of = moves.filter((m) => m.type === kind);
-  return of[rng.int(of.length)];
+  return imTheBoss.randomPlay!(s, seat, rng);
 }
 
 /** The game with `randomByKind` as its random move (for the conformance kit's random games). */

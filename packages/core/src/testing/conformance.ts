@@ -380,28 +380,36 @@ export function checkLegality(
   }
 }
 
-/** `randomMove` returns a move `legalMoves` lists (undefined exactly when it lists none). */
+/**
+ * `randomMove` (and `randomPlay`, when the game has one) returns a move `legalMoves` lists
+ * (undefined exactly when it lists none).
+ */
 export function checkRandomMove(game: AnyGame, state: unknown, rng: Rng, where?: Where): void {
+  const pickers: [string, (state: unknown, seat: Seat, rng: Rng) => unknown][] = [
+    ['randomMove', (s, seat, r) => game.randomMove(s, seat, r)],
+  ];
+  if (game.randomPlay) pickers.push(['randomPlay', (s, seat, r) => game.randomPlay!(s, seat, r)]);
   for (const seat of seatsOf(game, state)) {
     const legal = new Set((game.legalMoves(state, seat) as unknown[]).map(canonical));
-    for (let i = 0; i < 3; i++) {
-      const m: unknown = game.randomMove(state, seat, rng);
-      if (m === undefined) {
-        if (legal.size > 0)
+    for (const [fn, pick] of pickers)
+      for (let i = 0; i < 3; i++) {
+        const m = pick(state, seat, rng);
+        if (m === undefined) {
+          if (legal.size > 0)
+            fail(
+              'random-move',
+              `${fn} gives nothing for seat ${seat}, which has ${legal.size} legal moves.`,
+              where,
+            );
+          break;
+        }
+        if (!legal.has(canonical(m)))
           fail(
             'random-move',
-            `randomMove gives nothing for seat ${seat}, which has ${legal.size} legal moves.`,
+            `${fn} gives seat ${seat} ${json(m)}, which legalMoves does not list.`,
             where,
           );
-        break;
       }
-      if (!legal.has(canonical(m)))
-        fail(
-          'random-move',
-          `randomMove gives seat ${seat} ${json(m)}, which legalMoves does not list.`,
-          where,
-        );
-    }
   }
 }
 
