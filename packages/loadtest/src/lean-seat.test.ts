@@ -2,7 +2,7 @@
 import { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LeanSeat, type SeatMoveError } from './lean-seat.js';
+import { glance, LeanSeat, type SeatMoveError } from './lean-seat.js';
 
 let wss: WebSocketServer | undefined;
 afterEach(() => {
@@ -81,5 +81,66 @@ describe('LeanSeat', () => {
     await until(() => errors.length === 1);
     expect(errors).toEqual(['rate-limited']);
     seat.close();
+  });
+});
+
+describe('glance (an events frame read without its view)', () => {
+  const frame = (f: unknown) => Buffer.from(JSON.stringify(f));
+  it('reads the number from the head and the legal form from the last "legal" key', () => {
+    const f = {
+      type: 'events',
+      seq: 1207,
+      seat: 2,
+      events: [{ e: 'x' }],
+      view: { legal: 'a view may hold the word', hand: [1, 2] },
+      legal: { plain: ['pass'], bid: [3, 4] },
+      clocks: [{ id: 'turn', running: true }],
+    };
+    expect(glance(frame(f))).toEqual({ type: 'events', seq: 1207, legal: f.legal });
+    expect(glance(frame({ ...f, legal: null }))).toEqual({
+      type: 'events',
+      seq: 1207,
+      legal: null,
+    });
+  });
+
+  it('leaves to the whole parse what it cannot read', () => {
+    expect(glance(frame({ type: 'ack', seq: 3, id: 'm1' }))).toBeUndefined();
+    expect(glance(frame({ seq: 3, type: 'events', legal: null }))).toBeUndefined();
+    // No legal form at the top: the events' own "legal" key leaves a tail that is not JSON.
+    expect(
+      glance(frame({ type: 'events', seq: 3, events: [{ legal: 1 }, { b: 2 }] })),
+    ).toBeUndefined();
+  });
+
+  it('a seat that does not keep its view takes the same numbers and legal forms', async () => {
+    wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => wss!.once('listening', r));
+    const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws/tables/t`;
+    const peers: WebSocket[] = [];
+    wss.on('connection', (ws) => peers.push(ws));
+    const full = new LeanSeat(url);
+    const lean = new LeanSeat(url, false);
+    await until(() => peers.length === 2);
+    const frames = [
+      { type: 'snapshot', seq: 1, view: { v: 1 }, legal: null },
+      {
+        type: 'events',
+        seq: 2,
+        events: [],
+        view: { v: 2 },
+        legal: { plain: ['pass'] },
+        clocks: [],
+      },
+      { type: 'events', seq: 3, events: [] },
+    ];
+    for (const f of frames) for (const p of peers) p.send(JSON.stringify(f));
+    await until(() => full.seq === 3 && lean.seq === 3);
+    expect(lean.legal).toEqual(full.legal);
+    expect(full.view).toEqual({ v: 2 });
+    expect(lean.view).toEqual({ v: 1 }); // the snapshot's: events frames' views are not read
+    expect(lean.bytes).toBe(full.bytes);
+    full.close();
+    lean.close();
   });
 });

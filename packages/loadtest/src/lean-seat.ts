@@ -46,7 +46,14 @@ export class LeanSeat {
   private nextId = 1;
   private resumeAsked = -1;
 
-  constructor(url: string) {
+  /**
+   * With `keepView` false, an `events` frame is not parsed whole: its number is read from its
+   * head and its legal form from its tail (see `glance`); the view is left unread.
+   */
+  constructor(
+    url: string,
+    private readonly keepView = true,
+  ) {
     this.socket = new WebSocket(url, { perMessageDeflate: false });
     this.socket.on('message', (data: Buffer) => this.receive(data));
     this.socket.on('error', () => {});
@@ -59,14 +66,16 @@ export class LeanSeat {
 
   /** Takes one frame: parsed once, then only its type, numbers and forms are looked at. */
   receive(data: Buffer | string): void {
-    this.bytes += data.length;
+    const buf = typeof data === 'string' ? Buffer.from(data) : data;
+    this.bytes += buf.length;
     this.frames++;
-    let msg: Frame;
-    try {
-      msg = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as Frame;
-    } catch {
-      return;
-    }
+    let msg: Frame | undefined = this.keepView ? undefined : glance(buf);
+    if (!msg)
+      try {
+        msg = JSON.parse(buf.toString('utf8')) as Frame;
+      } catch {
+        return;
+      }
     switch (msg.type) {
       case 'snapshot':
         this.seq = msg.seq!;
@@ -132,5 +141,33 @@ export class LeanSeat {
 
   close(): void {
     this.socket.close(1000, 'bye');
+  }
+}
+
+const EVENTS_HEAD = Buffer.from('{"type":"events","seq":');
+const LEGAL_KEY = Buffer.from(',"legal":');
+
+/**
+ * An `events` frame read without its view: the server writes `{"type":"events","seq":N,…,
+ * "view":…,"legal":…,"clocks":…}` (table-views.ts), so the number is in the head and the
+ * legal form is the last `"legal"` key, whose rest of the object (`{"legal":…,"clocks":…}`)
+ * is JSON of its own. Anything else (another frame, no legal form, a tail that does not
+ * parse) is left to the whole parse: undefined.
+ */
+export function glance(buf: Buffer): Frame | undefined {
+  if (buf.compare(EVENTS_HEAD, 0, EVENTS_HEAD.length, 0, EVENTS_HEAD.length) !== 0)
+    return undefined;
+  let end = EVENTS_HEAD.length;
+  let seq = 0;
+  for (; end < buf.length && buf[end] >= 48 && buf[end] <= 57; end++)
+    seq = seq * 10 + buf[end] - 48;
+  if (end === EVENTS_HEAD.length || buf[end] !== 44) return undefined;
+  const at = buf.lastIndexOf(LEGAL_KEY);
+  if (at < 0) return undefined;
+  try {
+    const tail = JSON.parse('{' + buf.toString('utf8', at + 1)) as { legal?: unknown };
+    return { type: 'events', seq, legal: tail.legal };
+  } catch {
+    return undefined;
   }
 }

@@ -84,10 +84,16 @@ try {
 const people = players - botSeats;
 /** How a person chooses: from the legal form (and its view), or by a bot on its view. */
 let choose: (legal: unknown, view: unknown, rng: Rng) => unknown;
+/**
+ * Whether a person reads its view: a bot does, and a chooser that declares the view (I'm the
+ * Boss!'s, for a discard); the others' sockets read only each frame's number and legal form.
+ */
+let keepView = true;
 if (peopleKind === 'legal') {
   const fromLegal = findEntry(gameId)?.fromLegal;
   if (!fromLegal) refuse(`${gameId} brings no fromLegal: choose --people KIND.`);
   choose = (legal, view, rng) => fromLegal(legal, rng, view);
+  keepView = fromLegal.length >= 3;
 } else {
   const madeBot = makeBot(gameId, peopleKind);
   const bot: Bot<unknown, unknown> = madeBot.ok ? madeBot.value : refuse(madeBot.error.message);
@@ -198,6 +204,7 @@ async function main() {
       const wsBase = on(t + seat).baseUrl.replace(/^http/, 'ws');
       const conn = new LeanSeat(
         `${wsBase}/ws/tables/${encodeURIComponent(created.id)}?token=${encodeURIComponent(j.token)}`,
+        keepView,
       );
       const key = `${created.id}/${seat}`;
       ackedPerSeat.set(key, 0);
