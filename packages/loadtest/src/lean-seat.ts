@@ -35,6 +35,8 @@ export class LeanSeat {
   /** Payload bytes of every frame received (the WebSocket framing's 2–4 bytes not counted). */
   bytes = 0;
   frames = 0;
+  /** Whether the socket closed (or never opened): a lean seat does not reconnect. */
+  closed = false;
   onTurn: () => void = () => {};
   onEvents: (seq: number) => void = () => {};
   onError: (code: string) => void = () => {};
@@ -58,6 +60,7 @@ export class LeanSeat {
     this.socket.on('message', (data: Buffer) => this.receive(data));
     this.socket.on('error', () => {});
     this.socket.on('close', () => {
+      this.closed = true;
       for (const p of this.pending.values())
         p.reject(new SeatMoveError('disconnected', 'The connection dropped before the ack.'));
       this.pending.clear();

@@ -54,7 +54,14 @@ describe('npm run loadtest', () => {
       expect(code, stderr).toBe(0);
       const r = JSON.parse(stdout) as Result;
       const bots = extra.includes('--bots') ? 1 : 0;
-      expect(r).toMatchObject({ people: 4 - bots, bots, sockets: 3 * (4 - bots), errors: 0 });
+      expect(r).toMatchObject({
+        people: 4 - bots,
+        bots,
+        sockets: 3 * (4 - bots),
+        errors: 0,
+        socketsWithoutSnapshot: 0,
+        socketsClosed: 0,
+      });
       expect(r.lostMoves).toBe(0);
       expect(r.movesPerSecond).toBeGreaterThan(0);
       expect(r.latencyMs.p50).toBeGreaterThan(0);

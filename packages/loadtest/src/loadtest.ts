@@ -362,6 +362,9 @@ async function main() {
     refused: Object.fromEntries(refused),
     lostMoves: given ? null : lost,
     unanswered: waiting.size,
+    // Sockets that never had their snapshot, and that closed: a lean seat does not reconnect.
+    socketsWithoutSnapshot: conns.filter((c) => c.seq < 0).length,
+    socketsClosed: conns.filter((c) => c.closed).length,
     serverRssMB: Math.round(rss / 1e6),
     serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
