@@ -23,9 +23,14 @@ interface Result {
   bots: number;
   sockets: number;
   movesPerSecond: number;
+  offeredPerSecond: number;
   latencyMs: { p50: number; p99: number };
   errors: number;
   lostMoves: number;
+  cpuMsPerMove: { server: number; generator: number };
+  bytesPerMovePerViewer: number;
+  framesPerMovePerViewer: number;
+  serverRssKBPerTable: number;
 }
 
 describe('npm run loadtest', () => {
@@ -49,14 +54,45 @@ describe('npm run loadtest', () => {
       expect(code, stderr).toBe(0);
       const r = JSON.parse(stdout) as Result;
       const bots = extra.includes('--bots') ? 1 : 0;
-      expect(r).toMatchObject({ people: 4 - bots, bots, sockets: 3 * (4 - bots), errors: 0 });
+      expect(r).toMatchObject({
+        people: 4 - bots,
+        bots,
+        sockets: 3 * (4 - bots),
+        errors: 0,
+        socketsWithoutSnapshot: 0,
+        socketsClosed: 0,
+      });
       expect(r.lostMoves).toBe(0);
       expect(r.movesPerSecond).toBeGreaterThan(0);
       expect(r.latencyMs.p50).toBeGreaterThan(0);
       expect(r.latencyMs.p99).toBeGreaterThanOrEqual(r.latencyMs.p50);
+      // Every move taken was offered; each costs both processes some CPU, and each viewer
+      // receives at least its events frame (a view and legal form: hundreds of bytes).
+      expect(r.offeredPerSecond).toBeGreaterThanOrEqual(r.movesPerSecond);
+      expect(r.cpuMsPerMove.server).toBeGreaterThan(0);
+      expect(r.cpuMsPerMove.generator).toBeGreaterThan(0);
+      expect(r.framesPerMovePerViewer).toBeGreaterThanOrEqual(1);
+      expect(r.bytesPerMovePerViewer).toBeGreaterThan(200);
+      expect(r.serverRssKBPerTable).toBeGreaterThan(0);
     },
     120_000,
   );
+
+  it("can still choose people's moves with a bot on their views (--people random)", async () => {
+    const { code, stdout, stderr } = await run([
+      '--tables',
+      '2',
+      '--seconds',
+      '3',
+      '--json',
+      '--people',
+      'random',
+    ]);
+    expect(code, stderr).toBe(0);
+    const r = JSON.parse(stdout) as Result;
+    expect(r).toMatchObject({ sockets: 8, errors: 0, lostMoves: 0 });
+    expect(r.movesPerSecond).toBeGreaterThan(0);
+  }, 120_000);
 
   it.each([
     [['--game', 'chess'], 'No game "chess"'],

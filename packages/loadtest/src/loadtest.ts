@@ -3,13 +3,17 @@
  * [--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND]`:
  * N tables of P seats (default 4), the first P − B of them people — each its own WebSocket
  * client through the SDK — and the last B the server's bots of kind `--bot` (default
- * `heuristic`). A person chooses its moves from its own view with the game's bot of kind
- * `--people` (default `random`), run in this process as a thin client would; each person
- * acts about a second after the table's last move, so that a strict-turn table moves about
- * once a second and, in an open window (I'm the Boss), every person who may act does so at
- * once. Reports moves per second, latency from sending a move to receiving its events
- * (p50, p95, p99), errors, lost moves (acknowledged moves the database lacks, counted per
- * table and seat), the server's memory and the CPU each process used. Without --url it
+ * `heuristic`). Each person is a lean socket of this process (`lean-seat.ts`: each frame
+ * parsed once, only its number, view and legal form kept) and draws its moves from the
+ * compact legal form with the game's `fromLegal`, as a thin client would (`--people KIND`
+ * instead runs the game's bot of that kind on the seat's view); each person acts about a
+ * second after the table's last move, so that a strict-turn table moves about once a second
+ * and, in an open window (I'm the Boss), every person who may act does so at once. Reports
+ * moves per second offered (sent) and taken (acknowledged), latency from sending a move to
+ * receiving its events (p50, p95, p99), errors, lost moves (acknowledged moves the database
+ * lacks, counted per table and seat), the server's memory, the CPU each process used, and
+ * per move taken: each process's CPU milliseconds and the bytes each person's socket
+ * received. Without --url it
  * starts the built server as a child process on a free port with a fresh data folder
  * (SQLite); with --database on a throwaway PostgreSQL (`pg-test-cluster.ts`), and with
  * --nodes K (implies --database) as K nodes sharing it: each table's sockets are spread
@@ -19,9 +23,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Rng, WAIT } from '@boss-table/core';
-import type { MoveError, TableConnection } from '@boss-table/client';
-import { defaultGameId, findGame } from '@boss-table/games';
+import { Rng, WAIT, type Bot } from '@boss-table/core';
+import { defaultGameId, findEntry, findGame } from '@boss-table/games';
 import { makeBot } from '@boss-table/games/bots';
 import {
   findPgBin,
@@ -36,6 +39,7 @@ import {
   type ClusterNode,
 } from '@boss-table/server/testing/test-kit';
 import { readFlags } from './flags.js';
+import { LeanSeat, type SeatMoveError } from './lean-seat.js';
 
 const usage =
   'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
@@ -55,7 +59,7 @@ const gameId = flags.get('game', defaultGameId());
 const players = Number(flags.get('players', '4'));
 const botSeats = Number(flags.get('bots', '0'));
 const botKind = flags.get('bot', 'heuristic');
-const peopleKind = flags.get('people', 'random');
+const peopleKind = flags.get('people', 'legal');
 function refuse(why: string): never {
   process.stderr.write(`loadtest: ${why}\n${usage}\n`);
   process.exit(2);
@@ -78,8 +82,23 @@ try {
   refuse('--options must be a JSON object.');
 }
 const people = players - botSeats;
-const madeBot = makeBot(gameId, peopleKind);
-const personBot = madeBot.ok ? madeBot.value : refuse(madeBot.error.message);
+/** How a person chooses: from the legal form (and its view), or by a bot on its view. */
+let choose: (legal: unknown, view: unknown, rng: Rng) => unknown;
+/**
+ * Whether a person reads its view: a bot does, and a chooser that declares the view (I'm the
+ * Boss!'s, for a discard); the others' sockets read only each frame's number and legal form.
+ */
+let keepView = true;
+if (peopleKind === 'legal') {
+  const fromLegal = findEntry(gameId)?.fromLegal;
+  if (!fromLegal) refuse(`${gameId} brings no fromLegal: choose --people KIND.`);
+  choose = (legal, view, rng) => fromLegal(legal, rng, view);
+  keepView = fromLegal.length >= 3;
+} else {
+  const madeBot = makeBot(gameId, peopleKind);
+  const bot: Bot<unknown, unknown> = madeBot.ok ? madeBot.value : refuse(madeBot.error.message);
+  choose = (_legal, view, rng) => bot.chooseMove(view, { rng, deadline: performance.now() + 50 });
+}
 
 /**
  * Refusals by the rules or the table's order (a move the table moved past), as against the
@@ -157,7 +176,7 @@ async function main() {
   let sent = 0;
   let acked = 0;
   let measuring = false;
-  const conns: TableConnection[] = [];
+  const conns: LeanSeat[] = [];
   /** Per table and seat, the moves acknowledged to that seat's person. */
   const ackedPerSeat = new Map<string, number>();
   /** The seats whose move was sent and whose events have not arrived yet. */
@@ -182,7 +201,11 @@ async function main() {
         name: `s${seat}`,
         invite: created.seats[seat].invite!,
       });
-      const conn = on(t + seat).connect(created.id, { token: j.token });
+      const wsBase = on(t + seat).baseUrl.replace(/^http/, 'ws');
+      const conn = new LeanSeat(
+        `${wsBase}/ws/tables/${encodeURIComponent(created.id)}?token=${encodeURIComponent(j.token)}`,
+        keepView,
+      );
       const key = `${created.id}/${seat}`;
       ackedPerSeat.set(key, 0);
       const rng = Rng.fromSeed(key);
@@ -201,14 +224,12 @@ async function main() {
         waiting.delete(key);
       };
       const act = () => {
-        const st = conn.state;
-        if (!st?.legal || timer || sentAt !== null) return;
+        if (!conn.legal || timer || sentAt !== null) return;
         const at = Math.max(Date.now(), lastMove + 900 + Math.random() * 200);
         timer = setTimeout(() => {
           timer = null;
-          const now = conn.state;
-          if (!now?.legal || sentAt !== null) return;
-          const move = personBot.chooseMove(now.view, { rng, deadline: performance.now() + 50 });
+          if (!conn.legal || sentAt !== null) return;
+          const move = choose(conn.legal, conn.view, rng);
           if (move === WAIT) return; // asked again after the next change
           sentAt = performance.now();
           waiting.add(key);
@@ -221,7 +242,7 @@ async function main() {
               if (seenSeq >= seq) arrived(seenAt);
               else ackedSeq = seq;
             },
-            (e: MoveError) => {
+            (e: SeatMoveError) => {
               // The rules refusing a move the table moved past (in an open window another
               // seat's move may land first) is the game, not a failure of the server.
               if (measuring && RULES_REFUSALS.has(e.code)) {
@@ -236,15 +257,16 @@ async function main() {
           );
         }, at - Date.now());
       };
-      conn.on('snapshot', act);
-      conn.on('events', (m) => {
+      conn.onTurn = act;
+      conn.onEvents = (seq) => {
         lastMove = Date.now();
-        seenSeq = m.seq;
+        seenSeq = seq;
         seenAt = performance.now();
-        if (ackedSeq !== null && m.seq >= ackedSeq) arrived(seenAt);
-        if ('legal' in m) act();
-      });
-      conn.on('error', () => measuring && errors++);
+        if (ackedSeq !== null && seq >= ackedSeq) arrived(seenAt);
+      };
+      conn.onError = () => {
+        if (measuring) errors++;
+      };
       conns.push(conn);
     }
   }
@@ -258,19 +280,36 @@ async function main() {
     postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
     clients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
   });
+  const received = () => conns.reduce((sum, c) => sum + c.bytes, 0);
+  const framesIn = () => conns.reduce((sum, c) => sum + c.frames, 0);
   const cpuBefore = cpu();
+  const bytesBefore = received();
+  const framesBefore = framesIn();
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = cpu();
+  const bytes = received() - bytesBefore;
+  const frames = framesIn() - framesBefore;
   const share = (a: number, b: number) => Math.round(((b - a) / elapsed) * 100);
   const cpuPercent = {
     nodes: cpuAfter.nodes.map((n, k) => share(cpuBefore.nodes[k], n)),
     ...(cluster.pg ? { postgres: share(cpuBefore.postgres, cpuAfter.postgres) } : {}),
     clients: share(cpuBefore.clients, cpuAfter.clients),
   };
+  // Per move taken (a person's move acknowledged): each process's CPU, and what each person's
+  // socket received (the frames of every move in the time, bots' and clocks' included).
+  const perMove = (a: number, b: number) =>
+    acked ? Math.round(((b - a) / acked) * 1e6) / 1e3 : NaN;
+  const serverCpu = (c: ReturnType<typeof cpu>) =>
+    c.nodes.reduce((sum, n) => sum + n, 0) + c.postgres;
+  const cpuMsPerMove = {
+    server: perMove(serverCpu(cpuBefore), serverCpu(cpuAfter)),
+    generator: perMove(cpuBefore.clients, cpuAfter.clients),
+  };
+  const perViewer = acked && conns.length ? acked * (conns.length / tables) : NaN;
   await new Promise((r) => setTimeout(r, 2000)); // let the last answers arrive
   let rss = 0;
   for (const s of servers) {
@@ -312,6 +351,7 @@ async function main() {
     sockets: conns.length,
     seconds: Math.round(elapsed),
     movesPerSecond: Math.round((acked / elapsed) * 10) / 10,
+    offeredPerSecond: Math.round((sent / elapsed) * 10) / 10,
     latencyMs: {
       p50: Math.round(quantile(latencies, 0.5) * 10) / 10,
       p95: Math.round(quantile(latencies, 0.95) * 10) / 10,
@@ -322,20 +362,30 @@ async function main() {
     refused: Object.fromEntries(refused),
     lostMoves: given ? null : lost,
     unanswered: waiting.size,
+    // Sockets that never had their snapshot, and that closed: a lean seat does not reconnect.
+    socketsWithoutSnapshot: conns.filter((c) => c.seq < 0).length,
+    socketsClosed: conns.filter((c) => c.closed).length,
     serverRssMB: Math.round(rss / 1e6),
+    serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
+    cpuMsPerMove,
+    bytesPerMovePerViewer: Math.round(bytes / perViewer),
+    framesPerMovePerViewer: Math.round((frames / perViewer) * 100) / 100,
   };
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else
     process.stdout.write(
-      `${gameId}: ${tables} tables, ${conns.length} sockets, ${result.seconds} s: ${result.movesPerSecond} moves/s, ` +
+      `${gameId}: ${tables} tables, ${conns.length} sockets, ${result.seconds} s: ` +
+        `${result.movesPerSecond} moves/s taken of ${result.offeredPerSecond} offered, ` +
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ` +
         `${errors} errors, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused by the rules ` +
         `(${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}), ${lost} lost moves, ` +
         `server memory ${result.serverRssMB} MB, ` +
         `CPU % nodes ${cpuPercent.nodes.join('/')}` +
         (cluster.pg ? `, postgres ${cpuPercent.postgres}` : '') +
-        `, clients ${cpuPercent.clients}\n`,
+        `, clients ${cpuPercent.clients}; per move: CPU ms server ${cpuMsPerMove.server}, ` +
+        `generator ${cpuMsPerMove.generator}, ${result.bytesPerMovePerViewer} bytes a viewer ` +
+        `(${result.framesPerMovePerViewer} frames)\n`,
     );
   for (const c of conns) c.close();
   for (const s of servers) s.child?.kill('SIGTERM');

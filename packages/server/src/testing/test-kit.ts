@@ -120,11 +120,17 @@ export function startBuiltServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    let out = '';
+    // Only the lines up to the one that says it listens are kept: the log that follows (a
+    // line a connection) is drained and dropped, not gathered for the life of the server.
+    let out: string | null = '';
     child.stdout!.on('data', (d: Buffer) => {
+      if (out === null) return;
       out += String(d);
       const m = /"msg":"listening","port":(\d+)/.exec(out);
-      if (m) resolve({ url: `http://127.0.0.1:${m[1]}`, child });
+      if (m) {
+        out = null;
+        resolve({ url: `http://127.0.0.1:${m[1]}`, child });
+      }
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
