@@ -94,7 +94,11 @@ export default function PracticePage({ id }: { id: string }) {
           copy();
         });
         c.on('events', (m) => {
-          const batch = { id: n++, events: m.events, ...(m.seat === CLOCK ? { byClock: true } : {}) };
+          const batch = {
+            id: n++,
+            events: m.events,
+            ...(m.seat === CLOCK ? { byClock: true } : {}),
+          };
           setBatches((old) => [...old, batch].slice(-400));
           const seats = c?.state?.seats ?? [];
           const lines = p.results?.(m.events, game.seat, (s) => nameOf(seats, s, game.seat));

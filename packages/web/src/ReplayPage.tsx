@@ -174,7 +174,9 @@ export default function ReplayPage({
     <div className="replay">
       <section className="panel">
         <h1>Replay a game</h1>
-        {!table && !practice && !loaded && <p>Pick a finished game below, or open a record file.</p>}
+        {!table && !practice && !loaded && (
+          <p>Pick a finished game below, or open a record file.</p>
+        )}
         {!table && !practice && (
           <label className="file">
             Open a record (from a finished table or <code>boss selfplay</code>):{' '}

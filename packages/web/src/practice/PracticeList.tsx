@@ -50,8 +50,7 @@ export function PracticeList({ finished }: { finished: boolean }) {
         {games.slice(0, 30).map((g) => (
           <li key={g.id} data-practice={g.id}>
             <strong>{findWebGame(g.game)?.name ?? g.game}</strong> · against {against(g)} ·{' '}
-            {(g.record.moves as unknown[]).length} moves ·{' '}
-            {new Date(g.updatedAt).toLocaleString()}{' '}
+            {(g.record.moves as unknown[]).length} moves · {new Date(g.updatedAt).toLocaleString()}{' '}
             {finished ? (
               <>
                 <a href={`#/replay/practice/${g.id}`}>Replay</a>{' '}

@@ -6,7 +6,8 @@ import { newPracticeId, practiceStore, type PracticeGame } from './store.js';
 /** The bot a practice seat gets unless chosen: the game's heuristic bot, else its first. */
 export function practiceBot(gameId: string): string {
   const kinds = metaBotKinds(gameId);
-  if ('heuristic' in kinds) return kinds.heuristic.length ? `heuristic:${kinds.heuristic[0]}` : 'heuristic';
+  if ('heuristic' in kinds)
+    return kinds.heuristic.length ? `heuristic:${kinds.heuristic[0]}` : 'heuristic';
   const [kind, levels] = Object.entries(kinds)[0] ?? ['random', []];
   return levels.length ? `${kind}:${levels[0]}` : kind;
 }

@@ -80,7 +80,11 @@ export class PracticeStore {
 
   /** Every game kept, the newest first. */
   async list(): Promise<PracticeGame[]> {
-    const all = await run(this.factory, 'readonly', (s) => s.getAll() as IDBRequest<PracticeGame[]>);
+    const all = await run(
+      this.factory,
+      'readonly',
+      (s) => s.getAll() as IDBRequest<PracticeGame[]>,
+    );
     return all.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 

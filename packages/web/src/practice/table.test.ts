@@ -60,8 +60,7 @@ function playOut(table: PracticeTable, posts: FromWorker[], advance: (ms: number
     const save = lastOf(posts, 'save');
     if (save?.game.finished) return save.game;
     const seen = posts.filter((p) => p.kind === 'snapshot' || p.kind === 'events').at(-1) as
-      | Extract<FromWorker, { kind: 'events' }>
-      | undefined;
+      Extract<FromWorker, { kind: 'events' }> | undefined;
     if (seen && seen.legal !== null) {
       const move = person.chooseMove(seen.view, botContext(`p${i}`, 10));
       table.play(++id, move);
@@ -82,7 +81,9 @@ describe('a practice table', () => {
     const table = new PracticeTable(entry.game, botOf, game, host, true, 50);
     expect(posts[0]).toMatchObject({ kind: 'snapshot', seq: 0, seat: 0 });
     // A new game's log has setup's events only.
-    expect((posts[0] as { past: { seq: number }[] }).past.every((p) => p.seq === 0)).toBe(true);
+    expect(
+      (posts[0] as unknown as { past: { seq: number }[] }).past.every((p) => p.seq === 0),
+    ).toBe(true);
     const end = playOut(table, posts, advance);
     expect(end.finished).toBe(true);
     const events = posts.filter((p) => p.kind === 'events');
@@ -92,7 +93,11 @@ describe('a practice table', () => {
     expect(record.ok).toBe(true);
     if (!record.ok) return;
     expect(record.value.moves.length).toBe(events.length);
-    expect(end.record.players).toEqual([{ name: 'Ann' }, { bot: 'heuristic' }, { bot: 'heuristic' }]);
+    expect(end.record.players).toEqual([
+      { name: 'Ann' },
+      { bot: 'heuristic' },
+      { bot: 'heuristic' },
+    ]);
     // The record replays to the end, and the page only ever saw seat 0's view.
     const states: unknown[] = [];
     const r = replay(entry.game, record.value, { onStep: (s) => states.push(s) });
@@ -151,7 +156,8 @@ describe('a practice table', () => {
         view: unknown;
         legal: unknown;
       };
-      if (seen.legal !== null) table.play(++id, person.chooseMove(seen.view, botContext(`${i}`, 5)));
+      if (seen.legal !== null)
+        table.play(++id, person.chooseMove(seen.view, botContext(`${i}`, 5)));
       else a.advance(100);
     }
     const save = lastOf(a.posts, 'save')!.game;
