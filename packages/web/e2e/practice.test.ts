@@ -76,6 +76,9 @@ describe('practice against bots in the browser', () => {
     await page.getByLabel('Your name').fill('Ann');
     await page.getByRole('region', { name: 'practice against bots' }).waitFor();
     await shot(page, 'practice-lobby');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'practice-lobby-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByRole('button', { name: 'Practice The Boss' }).click();
     await page.waitForURL(/#\/practice\/p/);
     const url = page.url();
@@ -98,6 +101,14 @@ describe('practice against bots in the browser', () => {
         // The log is rebuilt from the record.
         expect(await page.locator('.area-log li').count()).toBeGreaterThanOrEqual(log);
         reloaded = true;
+        // The same table on a phone: nothing sticks out sideways.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(150);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          390,
+        );
+        await shot(page, 'practice-table-phone');
+        await page.setViewportSize({ width: 1366, height: 768 });
       }
       if (await playTurn(page, turns)) turns++;
       await page.waitForTimeout(30);
