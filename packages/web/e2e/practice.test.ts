@@ -1,6 +1,7 @@
 /**
  * End-to-end: a practice game of The Boss against bots, run in the page's worker, played to
- * its end by clicking, with a reload in the middle that keeps it, then found under Replays.
+ * its end by clicking with the browser offline, with a reload in the middle that keeps it,
+ * then found under Replays.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,8 @@ describe('practice against bots in the browser', () => {
     expect(await page.getByText('Practice', { exact: true }).count()).toBe(1);
     expect(await page.locator('[data-seat-panel="0"]').textContent()).toContain('You');
 
+    // Once the table has loaded, the game needs no network: the browser goes offline.
+    await context.setOffline(true);
     let turns = 0;
     let reloaded = false;
     while (await myTurnOrEnd(page)) {
@@ -94,8 +97,11 @@ describe('practice against bots in the browser', () => {
         await shot(page, 'practice-table');
         const hand = await page.locator('[data-testid=hand-0]').textContent();
         const log = await page.locator('.area-log li').count();
+        // A reload fetches the page again (no service worker yet): online for it only.
+        await context.setOffline(false);
         await page.reload();
         await page.getByRole('button', { name: 'Confirm turn' }).waitFor();
+        await context.setOffline(true);
         expect(page.url()).toBe(url);
         expect(await page.locator('[data-testid=hand-0]').textContent()).toBe(hand);
         // The log is rebuilt from the record.
@@ -119,6 +125,7 @@ describe('practice against bots in the browser', () => {
     expect(await ranking.locator('.ranking-list li').count()).toBe(4);
     await shot(page, 'practice-end');
     expect(api).toEqual([]);
+    await context.setOffline(false);
 
     // The finished game: a record file to download, and its replay with every hand shown.
     const download = page.waitForEvent('download');

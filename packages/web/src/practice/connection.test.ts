@@ -142,9 +142,11 @@ describe('a practice connection', () => {
     const game = fresh();
     const conn = new PracticeConnection(new InlineWorker(), game, store);
     const person = botOf('random');
-    for (let i = 0; i < 500 && conn.state?.status !== 'finished'; i++) {
-      await until(() => conn.state?.legal != null || conn.state?.status === 'finished');
-      if (conn.state!.status === 'finished') break;
+    // Read afresh each time: the worker's messages change it between awaits.
+    const over = () => conn.state?.status === 'finished';
+    for (let i = 0; i < 500 && !over(); i++) {
+      await until(() => conn.state?.legal != null || over());
+      if (over()) break;
       await conn.move(person.chooseMove(conn.state!.view, botContext(`e${i}`, 5)));
     }
     await conn.saved;
