@@ -153,3 +153,53 @@ describe('practice games of the other games', () => {
       await context.close();
     }, 300_000);
 });
+
+/** The seconds left on the first of the rules' clocks that mentions this seat's turn. */
+const secondsLeft = async (page: Page): Promise<number> => {
+  const text = await page
+    .getByRole('group', { name: 'clocks' })
+    .getByRole('timer')
+    .filter({ hasText: /your turn/i })
+    .first()
+    .textContent();
+  const m = /(\d+):(\d\d)/.exec(text ?? '')!;
+  return Number(m[1]) * 60 + Number(m[2]);
+};
+
+/** Tells the page its tab was hidden or shown (as the browser does when switching tabs). */
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', {
+      value: h ? 'hidden' : 'visible',
+      configurable: true,
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+
+describe("practice I'm the Boss!", () => {
+  it('runs the rules’ clocks in the page: they stand still while the tab is hidden, and move for the person when they run out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: "Practice I'm the Boss!" }).click();
+    await page.waitForURL(/#\/practice\/p/);
+    await page.getByText('Your turn: place the marker on a space.').waitFor();
+    await context.setOffline(true);
+    const before = await secondsLeft(page);
+    await setHidden(page, true);
+    await page.waitForTimeout(4000);
+    await setHidden(page, false);
+    await page.waitForTimeout(500);
+    const after = await secondsLeft(page);
+    // Hidden for 4 s and shown for about half a second: the clock lost no more than that.
+    expect(before - after).toBeLessThanOrEqual(2);
+    await shot(page, 'practice-im-the-boss');
+    // Left alone, the clock runs out and the rules move for the person.
+    await page
+      .locator('.area-log')
+      .getByText(/Time ran out/)
+      .first()
+      .waitFor({ timeout: (after + 15) * 1000 });
+    await context.close();
+  }, 120_000);
+});
