@@ -145,13 +145,33 @@ describe('practice against bots in the browser', () => {
     expect(await kept.locator('li').count()).toBe(1);
     await kept.getByRole('link', { name: 'Replay' }).click();
     await page.getByRole('slider', { name: 'move' }).waitFor();
-    await page.getByRole('button', { name: 'Analyse' }).count();
+    // Its Analysis runs, as for a server's game.
+    const analysis = page.getByRole('region', { name: 'analysis' });
+    await analysis.getByLabel('Player').selectOption('0');
+    await analysis.getByRole('button', { name: 'Analyse' }).click();
+    await analysis.locator('table.analysis-table').waitFor({ timeout: 180_000 });
+    // One row per decision of the person's (a forced move is no decision).
+    expect(await analysis.locator('table.analysis-table tbody tr').count()).toBeGreaterThan(
+      turns / 2,
+    );
     await shot(page, 'practice-replay');
     // No game left to finish in the lobby.
     await page.goto(server.url);
     await page.getByRole('region', { name: 'practice against bots' }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByRole('region', { name: 'practice games to finish' }).count()).toBe(0);
+    // A game left unfinished is listed in the lobby to continue, or to discard.
+    await page.getByRole('button', { name: 'Practice Big Boss' }).click();
+    await page.getByRole('group', { name: 'track of 72 spaces' }).waitFor();
+    await page.goto(server.url);
+    const unfinished = page.getByRole('region', { name: 'practice games to finish' });
+    await unfinished.waitFor();
+    expect(await unfinished.locator('li').count()).toBe(1);
+    await unfinished.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('group', { name: 'track of 72 spaces' }).waitFor();
+    await page.goto(server.url);
+    await unfinished.getByRole('button', { name: 'Discard' }).click();
+    await unfinished.waitFor({ state: 'detached' });
     await context.close();
-  }, 300_000);
+  }, 480_000);
 });

@@ -59,7 +59,19 @@ export function PracticeList({ finished }: { finished: boolean }) {
                 </button>
               </>
             ) : (
-              <a href={`#/practice/${g.id}`}>Continue</a>
+              <>
+                <a href={`#/practice/${g.id}`}>Continue</a>{' '}
+                <button
+                  type="button"
+                  onClick={() =>
+                    void practiceStore()
+                      ?.delete(g.id)
+                      .then(() => setGames((old) => old?.filter((x) => x.id !== g.id) ?? null))
+                  }
+                >
+                  Discard
+                </button>
+              </>
             )}
           </li>
         ))}
