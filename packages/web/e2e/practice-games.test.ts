@@ -1,3 +1,4 @@
+// Browser tests of practice Big Boss, Boss Cards and I'm the Boss!: whole games offline, and the rules' clocks run in the page.
 /**
  * End-to-end: practice games of Big Boss and Boss Cards against a bot, from the new-table
  * form's "Practice these seats offline", run in the page's worker and played to their end

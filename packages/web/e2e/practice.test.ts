@@ -1,3 +1,4 @@
+// Browser test of practice against bots: The Boss played to its end in the page, kept over a reload, replayed; and offline after one visit.
 /**
  * End-to-end: a practice game of The Boss against bots, run in the page's worker, played to
  * its end by clicking with the browser offline, with a reload in the middle that keeps it,
