@@ -1,4 +1,6 @@
 // Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -31,10 +33,31 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Writes `sw.js` (from `src/sw.js`), the service worker that keeps every built file for use
+ * offline: the list of files, and a version that changes with them, filled in.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'boss-table-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((f) => !f.startsWith('.vite/'))
+        .sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(new URL('./src/sw.js', import.meta.url), 'utf8')
+        .replace('self.__FILES__', JSON.stringify(files))
+        .replace('self.__VERSION__', JSON.stringify(version));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 // `npm run dev -w @boss-table/web`: hot reload on :5173, the API and WebSocket proxied to
 // the server (`npm start`) on :8080.
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), serviceWorker()],
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

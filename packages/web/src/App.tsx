@@ -7,6 +7,7 @@ import { AccountBar } from './account/AccountBar.js';
 // The table, the replay viewer and the rules load on demand: the lobby's first load stays small.
 const TablePage = lazy(() => import('./TablePage.js'));
 const ReplayPage = lazy(() => import('./ReplayPage.js'));
+const PracticePage = lazy(() => import('./PracticePage.js'));
 const RulesPage = lazy(() => import('./shell/Rules.js'));
 const AccountPage = lazy(() => import('./account/AccountPage.js'));
 const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
@@ -25,13 +26,15 @@ function useHash(): string {
 export function App() {
   const hash = useHash();
   const table = /^#\/t\/([A-Za-z0-9_-]+)(?:\?invite=([A-Za-z0-9_-]+))?/.exec(hash);
+  const practice = /^#\/practice\/([A-Za-z0-9_-]+)/.exec(hash);
+  const practiceReplay = /^#\/replay\/practice\/([A-Za-z0-9_-]+)/.exec(hash);
   const replay = /^#\/replay(?:\/([A-Za-z0-9_-]+))?(?:\?(.*))?$/.exec(hash);
   const rules = /^#\/rules(?:\/([A-Za-z0-9_-]+))?/.exec(hash);
   const profile = /^#\/players\/([^/?]+)/.exec(hash);
   const leaderboard = /^#\/leaderboard(?:\/([A-Za-z0-9_-]+))?/.exec(hash);
   const games = /^#\/games(?:\?(.*))?$/.exec(hash);
   return (
-    <div className={`app${table ? ' at-table' : ''}`}>
+    <div className={`app${table || practice ? ' at-table' : ''}`}>
       <header className="top">
         <a href="#/" className="brand">
           Boss Table
@@ -46,6 +49,10 @@ export function App() {
         <Suspense fallback={<p>Loading…</p>}>
           {table ? (
             <TablePage key={table[1]} id={table[1]} invite={table[2] ?? null} />
+          ) : practice ? (
+            <PracticePage key={practice[1]} id={practice[1]} />
+          ) : practiceReplay ? (
+            <ReplayPage key={`practice/${practiceReplay[1]}`} practice={practiceReplay[1]} />
           ) : replay ? (
             <ReplayPage
               key={replay[1] ?? ''}

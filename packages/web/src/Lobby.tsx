@@ -15,6 +15,9 @@ import { Invites, saveInvites } from './shell/invites.js';
 import { AccountSeats } from './account/AccountSeats.js';
 import { QuickPlay } from './account/QuickPlay.js';
 import { useAccount } from './account/session.js';
+import { PracticeList } from './practice/PracticeList.js';
+import { newPracticeGame, practiceBot, startPractice } from './practice/start.js';
+import type { WebGame } from './registry.js';
 
 /** A seat's choices: a person (anyone, or only with the invite), or each bot and level. */
 export function seatKinds(game: string): (readonly [string, string])[] {
@@ -170,6 +173,29 @@ export function Lobby() {
     }
   };
 
+  // A practice game in this browser: the person, and bots in every other seat.
+  const practise = (g: WebGame, opts: { players: number; bots?: (string | null)[] }) => {
+    setError(null);
+    const who = account?.name ?? (name.trim() || 'You');
+    void startPractice(
+      newPracticeGame(g, {
+        ...opts,
+        options: options[g.id] ?? g.defaultOptions,
+        name: who,
+      }),
+    ).catch((e: unknown) => setError((e as Error).message));
+  };
+  // The form's seats as a practice game: the first person's seat is yours, other people bots.
+  const practiceSeats = () => {
+    let person = false;
+    return seatList.map((s) => {
+      if (s.kind === 'bot') return s.bot ?? practiceBot(game.id);
+      if (person) return practiceBot(game.id);
+      person = true;
+      return null;
+    });
+  };
+
   const humans = created?.seats.filter((s) => s.invite) ?? [];
   const { LobbyOptions } = game;
   return (
@@ -188,6 +214,28 @@ export function Lobby() {
         </ul>
       </section>
       <QuickPlay />
+      <section className="panel practice" aria-label="practice against bots">
+        <h2>Practice against bots</h2>
+        <p>
+          Learn a game against bots right here: it runs in this browser, with no server and no
+          account, is never rated and never sent anywhere. It is kept in this browser, so a reload
+          or a closed tab does not lose it.
+        </p>
+        <p className="practice-buttons">
+          {GAMES.map((g) => (
+            <button
+              key={g.id}
+              type="button"
+              onClick={() =>
+                practise(g, { players: Math.min(g.maxPlayers, Math.max(g.minPlayers, 4)) })
+              }
+            >
+              Practice {g.name}
+            </button>
+          ))}
+        </p>
+      </section>
+      <PracticeList finished={false} />
       <section className="panel new-table">
         <h1>New table of {game.name}</h1>
         <p className="rules-link">
@@ -296,7 +344,14 @@ export function Lobby() {
             ))}
           </ul>
         </details>
-        <button onClick={() => void create()}>Create table</button>
+        <button onClick={() => void create()}>Create table</button>{' '}
+        <button
+          type="button"
+          title="these seats against bots, in this browser only: not rated, nothing sent"
+          onClick={() => practise(game, { players, bots: practiceSeats() })}
+        >
+          Practice these seats offline
+        </button>
         {error && (
           <p className="error" role="alert">
             {error}

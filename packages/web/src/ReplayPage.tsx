@@ -10,6 +10,8 @@ import { ArrowIcon } from './shell/icons.js';
 import { ReplayChat } from './account/ReplayChat.js';
 import { GamesPage } from './account/RankingsPage.js';
 import { botName } from '@boss-table/games/bot-names';
+import { PracticeList } from './practice/PracticeList.js';
+import { practiceStore } from './practice/store.js';
 
 /** Replay paces: milliseconds per step. */
 const PACES = { slow: 2000, normal: 900, fast: 300 } as const;
@@ -59,9 +61,12 @@ async function loadRecord(text: string): Promise<Loaded | { error: string }> {
  */
 export default function ReplayPage({
   table = null,
+  practice = null,
   autoplay = false,
 }: {
   table?: string | null;
+  /** A practice game kept in this browser (`#/replay/practice/<id>`). */
+  practice?: string | null;
   autoplay?: boolean;
 }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -115,6 +120,26 @@ export default function ReplayPage({
     };
   }, [table, autoplay]);
 
+  // A practice game's record, from this browser's store.
+  useEffect(() => {
+    if (!practice) return;
+    let live = true;
+    const store = practiceStore();
+    if (!store) return setError('This browser keeps no games (no IndexedDB).');
+    store.get(practice).then(
+      (g) => {
+        if (!live) return;
+        if (!g) setError('There is no such practice game in this browser.');
+        else if (!g.finished) setError('This practice game is not finished yet.');
+        else void load(JSON.stringify(g.record, null, 1));
+      },
+      (e: unknown) => live && setError((e as Error).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [practice]);
+
   // Playing: one step per beat of the chosen pace, stopping at the end.
   useEffect(() => {
     if (!playing || !steps) return;
@@ -149,8 +174,10 @@ export default function ReplayPage({
     <div className="replay">
       <section className="panel">
         <h1>Replay a game</h1>
-        {!table && !loaded && <p>Pick a finished game below, or open a record file.</p>}
-        {!table && (
+        {!table && !practice && !loaded && (
+          <p>Pick a finished game below, or open a record file.</p>
+        )}
+        {!table && !practice && (
           <label className="file">
             Open a record (from a finished table or <code>boss selfplay</code>):{' '}
             <input
@@ -177,7 +204,8 @@ export default function ReplayPage({
           </p>
         )}
       </section>
-      {!table && !loaded && <GamesPage query="" />}
+      {!table && !practice && !loaded && <PracticeList finished />}
+      {!table && !practice && !loaded && <GamesPage query="" />}
       {loaded && steps && step && (
         <>
           <div className="panel controls">

@@ -1,0 +1,206 @@
+// Browser tests of practice Big Boss, Boss Cards and I'm the Boss!: whole games offline, and the rules' clocks run in the page.
+/**
+ * End-to-end: practice games of Big Boss and Boss Cards against a bot, from the new-table
+ * form's "Practice these seats offline", run in the page's worker and played to their end
+ * by clicking with the browser offline.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '@boss-table/server';
+import { shot, startE2E, stopE2E } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2E('boss-e2e-practice-games-'));
+});
+
+afterAll(() => stopE2E(server, browser));
+
+/** This seat's composer (true) or the end of the game (false). */
+async function turnOrEnd(page: Page, name: string): Promise<boolean> {
+  const which = await Promise.race([
+    page
+      .locator('form[aria-label="your turn"]')
+      .waitFor({ timeout: 60_000 })
+      .then(() => 'turn'),
+    page
+      .getByRole('heading', { name: 'Game over' })
+      .waitFor({ timeout: 60_000 })
+      .then(() => 'over'),
+  ]).catch(async (e: unknown) => {
+    await shot(page, `practice-${name}-stuck-${Date.now()}`);
+    throw e;
+  });
+  return which === 'turn';
+}
+
+/** Waits for the move of the composer numbered `seq` to be taken (its composer goes). */
+const taken = (page: Page, seq: string) =>
+  page.waitForFunction(
+    (s) => !document.querySelector(`form[aria-label="your turn"][data-seq="${s}"]`),
+    seq,
+    { timeout: 60_000 },
+  );
+
+/** Big Boss: plays a card when it can, else buys one, else passes; invests nothing. */
+async function playBigBoss(page: Page): Promise<number> {
+  let turns = 0;
+  while (await turnOrEnd(page, 'big-boss')) {
+    const seen = await page.evaluate(() => {
+      const form = document.querySelector('form[aria-label="your turn"]');
+      const buttons = [...(form?.querySelectorAll('button') ?? [])].map(
+        (b) => b.getAttribute('aria-label') ?? b.textContent ?? '',
+      );
+      return {
+        seq: form?.getAttribute('data-seq') ?? null,
+        invest: !!form?.querySelector('select[data-share="0"]'),
+        play: buttons.find((b) => /^(Found|Expand) with/.test(b)) ?? null,
+        buy: buttons.find((b) => /^(Top of the deck|Face-up|Level card)/.test(b)) ?? null,
+      };
+    });
+    if (seen.seq === null) continue;
+    const composer = page.locator(`form[aria-label="your turn"][data-seq="${seen.seq}"]`);
+    if (!seen.invest) {
+      const pick = seen.play ?? seen.buy ?? 'Pass';
+      await composer.getByRole('button', { name: pick, exact: true }).click();
+    }
+    await composer.getByRole('button', { name: 'Confirm', exact: true }).click();
+    turns++;
+    await taken(page, seen.seq);
+  }
+  return turns;
+}
+
+/** Boss Cards: plays a plain card or an ace if it can, else a Boss card naming clubs, else draws, else passes. */
+async function playBossCards(page: Page): Promise<number> {
+  let turns = 0;
+  while (await turnOrEnd(page, 'boss-cards')) {
+    const state = await page.evaluate(() => {
+      const form = document.querySelector('form[aria-label="your turn"]');
+      const cards = [...document.querySelectorAll('[data-testid=bc-hand-0] button[data-card]')];
+      const labels = [...(form?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
+      return {
+        seq: form?.getAttribute('data-seq') ?? null,
+        playable: cards
+          .filter((c) => c.getAttribute('data-playable') === 'true')
+          .map((c) => c.getAttribute('data-card')!),
+        draw: labels.includes('Draw a card'),
+      };
+    });
+    if (state.seq === null) continue;
+    const form = page.locator(`form[aria-label="your turn"][data-seq="${state.seq}"]`);
+    const hand = page.locator('[data-testid=bc-hand-0]');
+    const rank = (c: string) => /^(10|[2-9JQKA])/.exec(c)![1];
+    const plain = state.playable.find((c) => !'JQK'.includes(rank(c)));
+    const boss = state.playable.find((c) => 'JQK'.includes(rank(c)));
+    if (plain) await hand.locator(`button[data-card="${plain}"]`).click();
+    else if (boss) {
+      await hand.locator(`button[data-card="${boss}"]`).click();
+      await form.getByRole('button', { name: 'Name clubs' }).click();
+    } else if (state.draw) await form.getByRole('button', { name: 'Draw a card' }).click();
+    else await form.getByRole('button', { name: 'Pass' }).click();
+    turns++;
+    await taken(page, state.seq);
+  }
+  return turns;
+}
+
+const GAMES = [
+  {
+    id: 'big-boss',
+    name: 'Big Boss',
+    ready: (page: Page) => page.getByRole('group', { name: 'track of 72 spaces' }).waitFor(),
+    play: playBigBoss,
+  },
+  {
+    id: 'boss-cards',
+    name: 'Boss Cards',
+    ready: (page: Page) =>
+      page.locator('[data-testid=bc-hand-0] button[data-card]').first().waitFor(),
+    play: playBossCards,
+    options: async (page: Page) => {
+      await page.getByLabel('Target').selectOption('20');
+    },
+  },
+];
+
+describe('practice games of the other games', () => {
+  for (const g of GAMES)
+    it(`plays ${g.name} against a bot to its end, offline, from the new-table form`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.getByLabel('Your name').fill('Ann');
+      await page.getByLabel('Game').selectOption(g.id);
+      await page.getByRole('heading', { name: `New table of ${g.name}` }).waitFor();
+      await page.getByLabel('Players').selectOption('2');
+      await page.getByLabel('Seat 2', { exact: true }).selectOption('bot:heuristic');
+      await g.options?.(page);
+      await page.getByRole('button', { name: 'Practice these seats offline' }).click();
+      await page.waitForURL(/#\/practice\/p/);
+      await g.ready(page);
+      await context.setOffline(true);
+      expect(await page.locator('[data-seat-panel="1"]').textContent()).toContain('Rules of thumb');
+      const turns = await g.play(page);
+      expect(turns).toBeGreaterThan(3);
+      const ranking = page.getByRole('region', { name: 'final ranking' });
+      await ranking.waitFor();
+      await shot(page, `practice-${g.id}-end`);
+      await context.setOffline(false);
+      await ranking.getByRole('link', { name: 'Replay', exact: true }).click();
+      await page.getByRole('slider', { name: 'move' }).waitFor();
+      await context.close();
+    }, 300_000);
+});
+
+/** The seconds left on the first of the rules' clocks that mentions this seat's turn. */
+const secondsLeft = async (page: Page): Promise<number> => {
+  const text = await page
+    .getByRole('group', { name: 'clocks' })
+    .getByRole('timer')
+    .filter({ hasText: /your turn/i })
+    .first()
+    .textContent();
+  const m = /(\d+):(\d\d)/.exec(text ?? '')!;
+  return Number(m[1]) * 60 + Number(m[2]);
+};
+
+/** Tells the page its tab was hidden or shown (as the browser does when switching tabs). */
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', {
+      value: h ? 'hidden' : 'visible',
+      configurable: true,
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+
+describe("practice I'm the Boss!", () => {
+  it('runs the rules’ clocks in the page: they stand still while the tab is hidden, and move for the person when they run out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: "Practice I'm the Boss!" }).click();
+    await page.waitForURL(/#\/practice\/p/);
+    await page.getByText('Your turn: place the marker on a space.').waitFor();
+    await context.setOffline(true);
+    const before = await secondsLeft(page);
+    await setHidden(page, true);
+    await page.waitForTimeout(4000);
+    await setHidden(page, false);
+    await page.waitForTimeout(500);
+    const after = await secondsLeft(page);
+    // Hidden for 4 s and shown for about half a second: the clock lost no more than that.
+    expect(before - after).toBeLessThanOrEqual(2);
+    await shot(page, 'practice-im-the-boss');
+    // Left alone, the clock runs out and the rules move for the person.
+    await page
+      .locator('.area-log')
+      .getByText(/Time ran out/)
+      .first()
+      .waitFor({ timeout: (after + 15) * 1000 });
+    await context.close();
+  }, 120_000);
+});
