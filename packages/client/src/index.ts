@@ -457,7 +457,9 @@ export class TableConnection {
    */
   move(move: unknown): Promise<number> {
     if (!this.state) return Promise.reject(new MoveError('not-started', 'No snapshot yet.'));
-    const seq = this.state.seq;
+    // At least the number of our own last acknowledged move: its events may not be here yet
+    // (the ack comes first), and a move built before it is refused `stale-seq`.
+    const seq = Math.max(this.state.seq, this.ackedSeq);
     const id = `m${this.nextId++}`;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { seq, resolve, reject });

@@ -49,6 +49,8 @@ export class Cluster implements TableCluster, ServiceCluster {
   private heart: pg.Client | undefined;
   /** A check of the leases after a gap in the beats is under way. */
   private rechecking = false;
+  /** A check after a gap failed (or has not run yet): the next beat tries it again. */
+  private recheckNeeded = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   /** When the node last said it was alive (ms, this process's clock), 0 before. */
@@ -159,7 +161,9 @@ export class Cluster implements TableCluster, ServiceCluster {
     this.lastBeat = now;
     this.reachable = true;
     this.health?.ok();
-    if (before !== 0 && (!wasReachable || now - before > this.leaseMs / 2) && !this.rechecking) {
+    if (before !== 0 && (!wasReachable || now - before > this.leaseMs / 2))
+      this.recheckNeeded = true;
+    if (this.recheckNeeded && !this.rechecking) {
       // Through the pool, which may be busy: apart from the beat, which goes on meanwhile.
       this.rechecking = true;
       this.quietly('leases not checked', () =>
@@ -184,6 +188,7 @@ export class Cluster implements TableCluster, ServiceCluster {
     for (const [id, t] of this.tables()) t.setHolder(mine.has(id));
     // Notifications may have been missed meanwhile.
     await this.poll(true);
+    this.recheckNeeded = false;
   }
 
   /** The beat's connection, opened again when it failed (it never waits behind the pool). */

@@ -140,11 +140,6 @@ describePostgres('a node whose PostgreSQL stops for a moment', (suite) => {
     // No line per table or per try while it lasted.
     expect(errors.filter((m) => /not stored|not played|request failed/.test(m))).toEqual([]);
     expect(lines.filter((l) => l.msg === 'database reachable again')).toHaveLength(1);
-    // Each record holds every move once, in order.
-    for (const id of ids) {
-      const moves = await server.storage.moves(id);
-      expect(moves.map((m) => m.seq)).toEqual(moves.map((_, i) => i + 1));
-    }
   }, 90_000);
 
   const gameOver = (id: string) => server.tables.get(id)!.stored.status === 'finished';

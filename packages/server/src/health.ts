@@ -58,6 +58,8 @@ export class StorageHealth {
   private probeHandle: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<() => void>();
   private closed = false;
+  /** Counts outages: a probe answering for an earlier one is ignored. */
+  private outage = 0;
   private readonly minMs: number;
   private readonly maxMs: number;
 
@@ -84,6 +86,7 @@ export class StorageHealth {
   failed(e?: unknown): void {
     if (this.closed || this.since !== null) return;
     this.since = Date.now();
+    this.outage++;
     this.log.error('database out of reach; bots and clocks wait for it', {
       ...(e instanceof Error ? { error: e.message } : {}),
     });
@@ -93,7 +96,7 @@ export class StorageHealth {
 
   /** The database answered: an outage, if any, ends (logged once, every listener told). */
   ok(): void {
-    if (this.since === null) return;
+    if (this.closed || this.since === null) return;
     const downMs = Date.now() - this.since;
     this.since = null;
     if (this.probeHandle) clearTimeout(this.probeHandle);
@@ -118,11 +121,15 @@ export class StorageHealth {
 
   private probe(): void {
     if (this.closed || this.since === null) return;
+    const outage = this.outage;
     this.probeHandle = setTimeout(() => {
       this.probeHandle = null;
       this.ping().then(
-        () => this.ok(),
         () => {
+          if (outage === this.outage) this.ok();
+        },
+        () => {
+          if (outage !== this.outage) return; // that outage ended; another has its own probe
           this.probeMs = Math.min(this.maxMs, this.probeMs * 2);
           this.probe();
         },

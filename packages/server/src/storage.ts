@@ -336,8 +336,10 @@ export class SqliteStorage implements Storage {
     const rows = this.stmts.since.all(table, seq) as MoveRow[];
     return rows.map(committedMove);
   }
+  /** Takes the write lock and lets it go: a database locked or read-only fails it. */
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.db.exec('BEGIN IMMEDIATE');
+    this.db.exec('ROLLBACK');
   }
 
   async close(): Promise<void> {

@@ -51,7 +51,12 @@ export class TableService {
     private readonly log: Logger,
     private readonly opts: TableServiceOptions,
     private readonly cluster?: ServiceCluster,
-  ) {}
+  ) {
+    // The database is back: every table here goes on at once (bots and clocks waited).
+    deps.health?.onBack(() => {
+      for (const t of this.tables.values()) t.schedule();
+    });
+  }
 
   /**
    * Reloads every unfinished table (open ones past their time expire instead). On a cluster

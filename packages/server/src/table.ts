@@ -111,8 +111,10 @@ export class LiveTable {
     this.frames = new Frames(stored.seats.length, setup.value.events);
     this.time = new Timekeeper(game, stored);
     this.health = deps.health ?? new StorageHealth(() => deps.storage.ping(), deps.log);
-    // The database is back: bots and clocks that waited for it go on at once.
-    this.offHealth = this.health.onBack(() => this.schedule());
+    // The database is back: bots and clocks that waited for it go on at once. The node's
+    // health tells the table service, which tells the tables it holds (a table it dropped
+    // is not kept alive by a listener); a table on its own listens to its own.
+    this.offHealth = deps.health ? () => undefined : this.health.onBack(() => this.schedule());
     this.presence = new Presence(this);
     this.bots = new TableBots(this);
     this.views = new TableViews(this);
