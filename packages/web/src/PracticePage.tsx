@@ -1,4 +1,5 @@
 // The page for a practice table: a game against bots run in this browser's worker, shown with the online table's pieces.
+import { RoundResults, type RoundResultsState } from './shell/RoundResults.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { PublicSeat, TableState } from '@boss-table/client';
 import { botName } from '@boss-table/games/bot-names';
@@ -51,7 +52,7 @@ export default function PracticePage({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [conn, setConn] = useState<PracticeConnection | null>(null);
   const [now, setNow] = useState(Date.now());
-  const [results, setResults] = useState<{ id: number; lines: string[] } | null>(null);
+  const [results, setResults] = useState<RoundResultsState | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
 
   useEffect(() => {
@@ -208,21 +209,7 @@ export default function PracticePage({ id }: { id: string }) {
     </section>
   );
   const resultsPanel = results && (
-    <section className="panel results area-results" aria-label="round results">
-      <h2>
-        Round results{' '}
-        <button type="button" onClick={() => setResults(null)}>
-          {outcome ? 'Close' : 'Next round'}
-        </button>
-      </h2>
-      <ol>
-        {results.lines.map((line, i) => (
-          <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.15}s` }}>
-            {line}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <RoundResults results={results} gameOver={!!outcome} onClose={() => setResults(null)} />
   );
   return (
     <div className={`table-page practice${myTurn ? ' my-turn' : ''}`}>

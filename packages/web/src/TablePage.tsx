@@ -1,4 +1,5 @@
 // The page for one live table: connects, joins, and wraps any game's board with action bar, players and log.
+import { RoundResults, type RoundResultsState } from './shell/RoundResults.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
@@ -87,7 +88,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const [rematch, setRematch] = useState<string | null>(null);
   const [name, setName] = useState(playerName());
   const [now, setNow] = useState(Date.now());
-  const [results, setResults] = useState<{ id: number; lines: string[] } | null>(null);
+  const [results, setResults] = useState<RoundResultsState | null>(null);
   const [sound, setSound] = useState(() => pref('sound'));
   const [notify, setNotify] = useState(() => pref('notify'));
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -391,21 +392,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
     </section>
   );
   const resultsPanel = results && (
-    <section className="panel results area-results" aria-label="round results">
-      <h2>
-        Round results{' '}
-        <button type="button" onClick={() => setResults(null)}>
-          {outcome ? 'Close' : 'Next round'}
-        </button>
-      </h2>
-      <ol>
-        {results.lines.map((line, i) => (
-          <li key={`${results.id}.${i}`} style={{ animationDelay: `${i * 0.15}s` }}>
-            {line}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <RoundResults results={results} gameOver={!!outcome} onClose={() => setResults(null)} />
   );
   const side = (
     <aside className="area-side">
