@@ -184,7 +184,14 @@ describe("practice I'm the Boss!", () => {
     await page.goto(server.url);
     await page.getByRole('button', { name: "Practice I'm the Boss!" }).click();
     await page.waitForURL(/#\/practice\/p/);
-    await page.getByText('Your turn: place the marker on a space.').waitFor();
+    // The seat that places the marker is drawn from the game's seed, so the person's first
+    // turn may come after the bots' first moves: wait for a clock that is the person's.
+    await page
+      .getByRole('group', { name: 'clocks' })
+      .getByRole('timer')
+      .filter({ hasText: /your turn/i })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     const before = await secondsLeft(page);
     await setHidden(page, true);
