@@ -37,6 +37,30 @@ export interface GameMeta {
   readonly maxPlayers: number;
   /** Bot kinds beside `random` (which every game has), each with its levels (empty: none). */
   readonly bots: Readonly<Record<string, readonly string[]>>;
+  /** The bots' measured ladder, when an arena run has rated them (docs/benchmarks.md). */
+  readonly ladder?: BotLadder;
+}
+
+/**
+ * Bot levels rated against each other in one arena run (mixed levels, rotating seats, the
+ * site's rating model), strongest first: the lobby lists levels in this order with their
+ * ratings, and `npm run seed-bot-ratings` starts the site's bot ratings from it.
+ */
+export interface BotLadder {
+  /** The command and date of the run, as docs/benchmarks.md gives them. */
+  readonly run: string;
+  readonly rungs: readonly LadderRung[];
+}
+
+/** One level on a ladder: its spec (`ismcts:medium`), shown rating, and the model's figures. */
+export interface LadderRung {
+  readonly bot: string;
+  /** As the site shows ratings: 1500 + 40 × (μ − 3σ), rounded. */
+  readonly rating: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+  readonly wins: number;
 }
 
 /**

@@ -25,7 +25,7 @@ export const BOT_WORDS: Readonly<Record<string, BotWords>> = {
   },
   'ismcts:hard': {
     name: 'Hard search',
-    about: 'looks ahead over the hidden cards for about a second a move: the strongest',
+    about: 'looks ahead over the hidden cards for about a second a move',
   },
 };
 

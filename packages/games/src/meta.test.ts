@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameEntries } from '@boss-table/games';
 import { botKinds } from '@boss-table/games/bots';
-import { GAME_METAS, findMeta, metaBotKinds } from '@boss-table/games/meta';
+import { GAME_METAS, botChoices, findMeta, metaBotKinds } from '@boss-table/games/meta';
 
 describe("the registry's light part", () => {
   it('lists every registered game, in order, as its definition says', () => {
@@ -11,12 +11,13 @@ describe("the registry's light part", () => {
     for (const { game } of entries) {
       const meta = findMeta(game.id);
       expect(meta, game.id).toBeDefined();
-      expect({ ...meta, bots: undefined }).toEqual({
+      expect({ ...meta, bots: undefined, ladder: undefined }).toEqual({
         id: game.id,
         name: game.name,
         minPlayers: game.minPlayers,
         maxPlayers: game.maxPlayers,
         bots: undefined,
+        ladder: undefined,
       });
     }
   });
@@ -28,5 +29,39 @@ describe("the registry's light part", () => {
       expect(Object.keys(metaBotKinds(game.id))).toEqual(Object.keys(botKinds(game.id)));
     }
     expect(metaBotKinds('chess')).toEqual({});
+  });
+
+  it('keeps each measured ladder sound: levels the game offers, strongest first, ratings as shown', () => {
+    for (const meta of GAME_METAS) {
+      const rungs = meta.ladder?.rungs ?? [];
+      const offered = botChoices(meta.id).map((c) => c.spec);
+      for (const r of rungs) {
+        expect(offered, `${meta.id} ${r.bot}`).toContain(r.bot);
+        expect(r.rating).toBe(Math.round(1500 + 40 * (r.mu - 3 * r.sigma)));
+        expect(r.wins).toBeLessThanOrEqual(r.games);
+      }
+      const ratings = rungs.map((r) => r.rating);
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+      expect(new Set(rungs.map((r) => r.bot)).size).toBe(rungs.length);
+    }
+  });
+
+  it('lists bots in measured order: rated levels strongest first, then the unrated ones', () => {
+    for (const meta of GAME_METAS) {
+      const choices = botChoices(meta.id);
+      const registered = Object.entries(botKinds(meta.id)).flatMap(([k, levels]) =>
+        levels.length ? levels.map((l) => `${k}:${l}`) : [k],
+      );
+      // Every level once, whatever the order.
+      expect(choices.map((c) => c.spec).sort()).toEqual([...registered].sort());
+      const rated = choices.filter((c) => c.rating !== undefined);
+      expect(choices.slice(0, rated.length)).toEqual(rated);
+      expect(rated.map((c) => c.rating)).toEqual((meta.ladder?.rungs ?? []).map((r) => r.rating));
+    }
+    // The Boss's run put the medium search above the rules of thumb and random last.
+    const theBoss = botChoices('the-boss').map((c) => c.spec);
+    expect(theBoss.indexOf('ismcts:medium')).toBeLessThan(theBoss.indexOf('heuristic'));
+    expect(theBoss.indexOf('random')).toBe(3);
+    expect(botChoices('chess')).toEqual([]);
   });
 });

@@ -33,4 +33,26 @@ export function metaBotKinds(gameId: string): Readonly<Record<string, readonly s
   return meta ? { random: [], ...meta.bots } : {};
 }
 
+/** A bot a lobby offers: its spec (`ismcts:medium`), and its measured rating if it has one. */
+export interface BotChoice {
+  readonly spec: string;
+  readonly rating?: number;
+}
+
+/**
+ * Every bot level a game offers, in measured order: the levels its ladder rated, strongest
+ * first, with their ratings; then any level no run has rated yet, in the registry's order.
+ */
+export function botChoices(gameId: string): readonly BotChoice[] {
+  const specs = Object.entries(metaBotKinds(gameId)).flatMap(([kind, levels]) =>
+    levels.length ? levels.map((l) => `${kind}:${l}`) : [kind],
+  );
+  const rungs = (findMeta(gameId)?.ladder?.rungs ?? []).filter((r) => specs.includes(r.bot));
+  const rated = new Set(rungs.map((r) => r.bot));
+  return [
+    ...rungs.map((r) => ({ spec: r.bot, rating: r.rating })),
+    ...specs.filter((s) => !rated.has(s)).map((spec) => ({ spec })),
+  ];
+}
+
 export { theBossMeta, bigBossMeta, bossCardsMeta, imTheBossMeta };

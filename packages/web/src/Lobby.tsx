@@ -7,8 +7,8 @@ import type {
   TableVisibility,
   TimerRequest,
 } from '@boss-table/client';
-import { BOT_WORDS, botName } from '@boss-table/games/bot-names';
-import { metaBotKinds } from '@boss-table/games/meta';
+import { botAbout, botName } from '@boss-table/games/bot-names';
+import { botChoices } from '@boss-table/games/meta';
 import { client, forgetSeat, mySeats, playerName, saveSeat, savePlayerName } from './client.js';
 import { findWebGame, GAMES } from './games.js';
 import { Invites, saveInvites } from './shell/invites.js';
@@ -19,17 +19,20 @@ import { PracticeList } from './practice/PracticeList.js';
 import { newPracticeGame, practiceBot, startPractice } from './practice/start.js';
 import type { WebGame } from './registry.js';
 
-/** A seat's choices: a person (anyone, or only with the invite), or each bot and level. */
+/**
+ * A seat's choices: a person (anyone, or only with the invite), or each bot level in measured
+ * order (strongest first, with its rating from the game's ladder; unrated levels after).
+ */
 export function seatKinds(game: string): (readonly [string, string])[] {
   const out: (readonly [string, string])[] = [
     ['human', 'Person'],
     ['human-reserved', 'Person with the invite only'],
   ];
-  for (const [kind, levels] of Object.entries(metaBotKinds(game))) {
-    if (levels.length === 0) out.push([`bot:${kind}`, `Bot: ${botName(kind)}`]);
-    for (const level of levels)
-      out.push([`bot:${kind}:${level}`, `Bot: ${botName(`${kind}:${level}`)}`]);
-  }
+  for (const { spec, rating } of botChoices(game))
+    out.push([
+      `bot:${spec}`,
+      `Bot: ${botName(spec)}${rating === undefined ? ' (not rated yet)' : ` ≈ ${rating}`}`,
+    ]);
   return out;
 }
 
@@ -337,12 +340,18 @@ export function Lobby() {
         <details className="bot-levels">
           <summary>What the bots are</summary>
           <ul>
-            {Object.entries(BOT_WORDS).map(([spec, w]) => (
+            {botChoices(game.id).map(({ spec, rating }) => (
               <li key={spec}>
-                <strong>{w.name}</strong>: {w.about}.
+                <strong>{botName(spec)}</strong>
+                {rating === undefined ? ' (not rated yet)' : ` ≈ ${rating}`}: {botAbout(spec)}.
               </li>
             ))}
           </ul>
+          <p className="muted">
+            Strongest first, as measured: each rating comes from bot-only games of {game.name} with
+            every level at the table, on the site&rsquo;s rating scale (a new player starts at
+            1500).
+          </p>
         </details>
         <button onClick={() => void create()}>Create table</button>{' '}
         <button

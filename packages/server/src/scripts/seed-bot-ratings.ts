@@ -1,20 +1,55 @@
+// Operator script: starts the site's bot ratings from the games' measured ladders, or from one arena run.
 /**
- * `npm run seed-bot-ratings -- --game GAME arena.json [--replace]`: gives bot levels the
- * ratings a `boss arena --rate --json` run measured, so that players see "ismcts:hard ≈ 1850"
- * and quick play finds bots of their strength before any rated game with people. A level
- * that already has a rating on this server keeps it unless `--replace`. Same database as the
- * server (`DATA_DIR`, or `DATABASE_URL`).
+ * `npm run seed-bot-ratings [-- --replace]`: gives every game's bot levels the ratings of the
+ * game's measured ladder (its `meta` entry, from the runs in docs/benchmarks.md), so that
+ * players see "Medium search ≈ 2840" and quick play finds bots of their strength before any
+ * rated game with people. `-- --game GAME FILE.json` takes one `boss arena --rate --json` run
+ * instead. A level that already has a rating on this server keeps it unless `--replace`. Same
+ * database as the server (`DATA_DIR`, or `DATABASE_URL`).
  */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { LadderRung } from '@boss-table/core';
 import { findGame } from '@boss-table/games';
+import { GAME_METAS } from '@boss-table/games/meta';
 import { openAccountStore } from '../players.js';
 
-const USAGE = `Usage: npm run seed-bot-ratings -- --game GAME FILE.json [--replace]
-FILE.json is the output of \`boss arena --game GAME --rate --json\`.\n`;
+const USAGE = `Usage: npm run seed-bot-ratings -- [--replace]
+       npm run seed-bot-ratings -- --game GAME FILE.json [--replace]
+Without a file, every game's measured ladder (docs/benchmarks.md); FILE.json is the output
+of \`boss arena --game GAME --rate --json\`.\n`;
 
 interface ArenaJson {
   readonly ratings?: readonly { name: string; mu: number; sigma: number }[];
   readonly bots?: readonly { name: string; games: number; wins: number }[];
+}
+
+type Rungs = readonly Pick<LadderRung, 'bot' | 'mu' | 'sigma' | 'games' | 'wins'>[];
+
+/** An arena run's ratings as ladder rungs; a string says why the file cannot be used. */
+async function readArena(file: string): Promise<Rungs | string> {
+  let arena: ArenaJson;
+  try {
+    arena = JSON.parse(await readFile(file, 'utf8')) as ArenaJson;
+  } catch (e) {
+    return `Cannot read ${file}: ${(e as Error).message}`;
+  }
+  if (!Array.isArray(arena.ratings) || arena.ratings.length === 0)
+    return `${file} has no ratings: run boss arena with --rate --json.`;
+  const rungs = [];
+  for (const r of arena.ratings) {
+    if (typeof r.name !== 'string' || !Number.isFinite(r.mu) || !Number.isFinite(r.sigma))
+      return `${file} has a rating without a name, mu or sigma.`;
+    const played = arena.bots?.find((b) => b.name === r.name);
+    rungs.push({
+      bot: r.name,
+      mu: r.mu,
+      sigma: r.sigma,
+      games: played?.games ?? 1,
+      wins: played?.wins ?? 0,
+    });
+  }
+  return rungs;
 }
 
 export async function main(
@@ -22,47 +57,55 @@ export async function main(
   env: NodeJS.ProcessEnv,
   out: (text: string) => void,
 ): Promise<number> {
-  const at = args.indexOf('--game');
-  const game = at >= 0 ? args[at + 1] : undefined;
-  const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--game');
-  if (!game || !file) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { game: { type: 'string' }, replace: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+  } catch (e) {
+    out(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { game } = parsed.values;
+  const [file, ...extra] = parsed.positionals;
+  if (extra.length || (file === undefined) !== (game === undefined)) {
     out(USAGE);
     return 2;
   }
-  if (!findGame(game)) {
-    out(`No game "${game}".\n`);
-    return 2;
-  }
-  let arena: ArenaJson;
-  try {
-    arena = JSON.parse(await readFile(file, 'utf8')) as ArenaJson;
-  } catch (e) {
-    out(`Cannot read ${file}: ${(e as Error).message}\n`);
-    return 1;
-  }
-  if (!Array.isArray(arena.ratings) || arena.ratings.length === 0) {
-    out(`${file} has no ratings: run boss arena with --rate --json.\n`);
-    return 1;
+  const work: [string, Rungs][] = [];
+  if (game !== undefined && file !== undefined) {
+    if (!findGame(game)) {
+      out(`No game "${game}".\n`);
+      return 2;
+    }
+    const rungs = await readArena(file);
+    if (typeof rungs === 'string') {
+      out(`${rungs}\n`);
+      return 1;
+    }
+    work.push([game, rungs]);
+  } else {
+    for (const meta of GAME_METAS) if (meta.ladder) work.push([meta.id, meta.ladder.rungs]);
   }
   const { store, close } = await openAccountStore(env);
   try {
-    for (const r of arena.ratings) {
-      if (typeof r.name !== 'string' || !Number.isFinite(r.mu) || !Number.isFinite(r.sigma))
-        continue;
-      const played = arena.bots?.find((b) => b.name === r.name);
-      const written = await store.seedRating(
-        {
-          subject: `bot:${r.name}`,
-          game,
-          mu: r.mu,
-          sigma: r.sigma,
-          games: played?.games ?? 1,
-          wins: played?.wins ?? 0,
-        },
-        args.includes('--replace'),
-      );
-      out(`${r.name}: ${written ? 'rated' : 'kept its rating (--replace to overwrite)'}\n`);
-    }
+    for (const [id, rungs] of work)
+      for (const r of rungs) {
+        const written = await store.seedRating(
+          {
+            subject: `bot:${r.bot}`,
+            game: id,
+            mu: r.mu,
+            sigma: r.sigma,
+            games: r.games,
+            wins: r.wins,
+          },
+          parsed.values.replace === true,
+        );
+        out(`${id} ${r.bot}: ${written ? 'rated' : 'kept its rating (--replace to overwrite)'}\n`);
+      }
     return 0;
   } finally {
     await close();

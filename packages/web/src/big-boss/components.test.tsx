@@ -245,6 +245,10 @@ describe('Big Boss web components', () => {
   });
 
   it("the lobby's seat choices are the bots the game registers", () => {
+    // The Boss has a measured ladder: its choices come strongest first, with their ratings.
+    const theBoss = seatKinds('the-boss').filter(([v]) => v.startsWith('bot:'));
+    expect(theBoss[0]).toEqual(['bot:ismcts:medium', 'Bot: Medium search ≈ 2840']);
+    expect(theBoss.at(-1)).toEqual(['bot:ismcts:hard', 'Bot: Hard search (not rated yet)']);
     for (const game of ['the-boss', 'big-boss']) {
       const bots = seatKinds(game)
         .filter(([v]) => v.startsWith('bot:'))
@@ -252,7 +256,7 @@ describe('Big Boss web components', () => {
       const registered = Object.entries(botKinds(game)).flatMap(([k, levels]) =>
         levels.length ? levels.map((l) => `${k}:${l}`) : [k],
       );
-      expect(bots).toEqual(registered);
+      expect([...bots].sort()).toEqual([...registered].sort());
       expect(bots).toContain('random');
     }
   });
