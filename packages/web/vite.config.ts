@@ -1,7 +1,7 @@
 // Dev server and build setup: hot reload on :5173 with the API and WebSocket proxied to the server on :8080.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -42,10 +42,19 @@ function serviceWorker(): Plugin {
     name: 'boss-table-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
-        .filter((f) => !f.startsWith('.vite/'))
-        .sort();
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      // Vite copies public/ (the manifest, the icons) beside the bundle without listing it.
+      const pub = fileURLToPath(new URL('./public/', import.meta.url));
+      const copied = readdirSync(pub, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(pub, join(e.parentPath, e.name)).split('\\').join('/'));
+      const files = [
+        ...Object.keys(bundle).filter((f) => !f.startsWith('.vite/')),
+        ...copied,
+      ].sort();
+      // Bundled files' names change with their content; the copied ones' content is hashed.
+      const hash = createHash('sha256').update(files.join('\n'));
+      for (const f of copied) hash.update(readFileSync(join(pub, f)));
+      const version = hash.digest('hex').slice(0, 12);
       const source = readFileSync(new URL('./src/sw.js', import.meta.url), 'utf8')
         .replace('self.__FILES__', JSON.stringify(files))
         .replace('self.__VERSION__', JSON.stringify(version));

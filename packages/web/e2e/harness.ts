@@ -9,13 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { silentLogger, startServer, type RunningServer } from '@boss-table/server';
 
-const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+/** The built web app (`npm run build`). */
+export const webRoot = fileURLToPath(new URL('../dist/', import.meta.url));
 export const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 
 /** Starts the server (data in a fresh temp folder named after `tmpPrefix`) and the browser. */
 export async function startE2E(
   tmpPrefix: string,
+  opts: { webRoot?: string } = {},
 ): Promise<{ server: RunningServer; browser: Browser }> {
   // Missing pieces fail the suite with a reason, never skip it silently.
   const missing = !existsSync(join(webRoot, 'index.html'))
@@ -29,7 +31,7 @@ export async function startE2E(
     port: 0,
     dataDir: mkdtempSync(join(tmpdir(), tmpPrefix)),
     log: silentLogger,
-    webRoot,
+    webRoot: opts.webRoot ?? webRoot,
     botBudgetMs: 5,
     // Every browser of these tests comes from one address (loopback), and the tables they
     // leave to stand-ins would count against the per-address cap of tables with bot seats

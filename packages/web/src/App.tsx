@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Lobby } from './Lobby.js';
 import { GAMES } from './games.js';
 import { AccountBar } from './account/AccountBar.js';
+import { UpdateNotice } from './shell/UpdateNotice.js';
 
 // The table, the replay viewer and the rules load on demand: the lobby's first load stays small.
 const TablePage = lazy(() => import('./TablePage.js'));
@@ -45,6 +46,7 @@ export function App() {
         </nav>
         <AccountBar />
       </header>
+      <UpdateNotice />
       <main>
         <Suspense fallback={<p>Loading…</p>}>
           {table ? (

@@ -2,11 +2,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { setFavicon } from './shell/alerts.js';
+import { registerServiceWorker } from './shell/app-update.js';
 import './styles.css';
 
 setFavicon(false);
 createRoot(document.getElementById('root')!).render(<App />);
 
-// The built app keeps its files for use offline (`src/sw.js`): after one visit it opens and
-// plays practice games with no network. (The dev server has no sw.js: it fails quietly.)
-if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
+// The built app keeps its files for use offline and tells the player when a new version is ready.
+registerServiceWorker();

@@ -12,6 +12,12 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// A new version installs beside the one in use and waits: the page asks it to take over when
+// the player chooses to reload (src/shell/app-update.ts).
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'skip-waiting') self.skipWaiting();
+});
+
 // An older version's files are dropped once this one takes over.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
