@@ -171,4 +171,19 @@ describe('a practice table', () => {
     expect(snap.legal).toEqual(lastSeen.legal);
     expect(snap.past.filter((p) => p.seq > 0)).toHaveLength(lastSeen.seq);
   });
+
+  it('plays a random legal move for a bot whose move the rules refuse, and goes on', () => {
+    const { host, posts, advance } = virtualHost();
+    // A broken bot in seat 1: every answer is nonsense.
+    const broken = (spec: string) =>
+      spec === 'broken'
+        ? { ...botOf('random'), chooseMove: () => ({ nonsense: true }) }
+        : botOf(spec);
+    const game = { ...fresh(), seat: 0, bots: [null, 'broken', 'heuristic'] };
+    const table = new PracticeTable(entry.game, broken, game, host, true, 50);
+    expect(playOut(table, posts, advance).finished).toBe(true);
+    expect(posts.some((p) => p.kind === 'error')).toBe(false);
+    const moved = posts.filter((p) => p.kind === 'events').map((p) => p.moved);
+    expect(moved).toContain(1);
+  });
 });

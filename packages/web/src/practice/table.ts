@@ -4,7 +4,9 @@ import {
   Driver,
   eventsFor,
   parseRecord,
+  randomPlayerMove,
   replay,
+  Rng,
   RECORD_VERSION,
   type AnyGame,
   type Bot,
@@ -154,7 +156,7 @@ export class PracticeTable {
             bot.chooseMove(r.view, botContext(r.seed, r.budgetMs)),
             this.time(),
           );
-          if (!answered.ok) throw new Error(answered.error.message);
+          if (!answered.ok) this.fallBack(r);
         }
         const woke = this.driver.wake(this.time());
         if (!woke.ok) throw new Error(woke.error.message);
@@ -178,6 +180,21 @@ export class PracticeTable {
       this.failed = true;
       this.host.post({ kind: 'error', message: (e as Error).message });
     }
+  }
+
+  /**
+   * A bot's move the rules refused (a bug of the bot) is played as a random legal move in its
+   * place, as a server's table does; if that is refused too, the table stops with an error.
+   */
+  private fallBack(request: BotRequest): void {
+    const state = this.driver.state;
+    const rng = Rng.fromSeed(this.driver.seedFor(request.seat));
+    const move = randomPlayerMove(this.game, state, request.seat, rng);
+    const played =
+      move === null || move === undefined
+        ? null
+        : this.driver.play(request.seat, move, this.time());
+    if (!played?.ok) throw new Error(`The bot in seat ${request.seat + 1} could not move.`);
   }
 
   /** Tells the page of each move taken (its seat's events only), then keeps the game. */
