@@ -763,9 +763,12 @@ export function playOutRandom<G extends AnyGame>(
     let error: GameError | undefined;
     if (active.length > 0) {
       const seat = active.length === 1 ? active[0] : active[rng.int(active.length)];
-      const move = randomPlayerMove(game, state, seat, rng);
-      if (move === undefined) throw new Error(`${game.id}: active seat ${seat} has no move.`);
-      error = game.applyInPlace(state, seat, move);
+      if (game.playRandomInPlace) error = game.playRandomInPlace(state, seat, rng);
+      else {
+        const move = randomPlayerMove(game, state, seat, rng);
+        if (move === undefined) throw new Error(`${game.id}: active seat ${seat} has no move.`);
+        error = game.applyInPlace(state, seat, move);
+      }
     } else if (game.isOver(state)) return moves;
     else {
       const clocks = keeper ? game.clocks!(state) : [];

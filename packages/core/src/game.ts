@@ -118,6 +118,13 @@ export interface GameDefinition<Options, State, Move, View, Event, Presets = unk
    * absent. A legal move; undefined exactly when there is none. See `randomPlayerMove`.
    */
   randomPlay?(state: State, seat: Seat, rng: Rng): Move | undefined;
+  /**
+   * Optional fast path for random playouts (`playOutRandom`, `boss bench`): plays in place,
+   * without events, the move `randomPlayerMove` would draw with the same `rng`, without
+   * building it; the same state after, the same draws taken (the conformance kit checks).
+   * Returns the rule broken, as `applyInPlace`, if the seat has no move.
+   */
+  playRandomInPlace?(state: State, seat: Seat, rng: Rng): GameError | undefined;
   /** Validates the shape of a move from outside; the rules check it in `apply`. */
   parseMove(raw: unknown): Result<Move, GameError>;
   /** The new state and its events, or the rule the move breaks. `state` is not changed. */

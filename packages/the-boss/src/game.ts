@@ -4,7 +4,7 @@ import type { BossEvent } from './events.js';
 import { legalSummary } from './legal-summary.js';
 import { parseMove } from './move.js';
 import { parseOptions, type BossOptions } from './options.js';
-import { applyMove, legalMoves, randomMove, type BossMove } from './play.js';
+import { applyMove, legalMoves, playRandomTurn, randomMove, type BossMove } from './play.js';
 import { parsePresets, type BossPresets } from './presets.js';
 import { setup } from './setup.js';
 import { cloneState, type BossState } from './state.js';
@@ -34,6 +34,7 @@ export const theBoss: TheBossGame = {
   activeSeats: (s) => (s.outcome ? [] : [s.turn]),
   legalMoves,
   randomMove,
+  playRandomInPlace: playRandomTurn,
   parseMove,
   apply: applyOnCopy(cloneState, applyMove),
   clone: cloneState,

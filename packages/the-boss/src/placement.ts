@@ -39,6 +39,10 @@ function hasCubesOnLocalCity(s: BossState, seat: number): boolean {
 export const inPlay = (s: BossState, slot: number): boolean =>
   slot === CHICAGO || s.config.slots.includes(slot);
 
+/** Whether a seat may not place on a city at all this turn (`cityClosed` without its words). */
+const closedTo = (s: BossState, seat: number, slot: number): boolean =>
+  (slot === CHICAGO && !hasCubesOnLocalCity(s, seat)) || (slot === CINCINNATI && s.banished[seat]);
+
 /** Why a seat may not place on a city at all this turn, whatever the numbers; undefined if it may. */
 export function cityClosed(
   s: BossState,
@@ -111,14 +115,19 @@ const needToLead = (s: BossState, seat: number, slot: number): number =>
 
 /**
  * Legal (big, small) pairs on one open city: big from 0 (only with a big cube already there,
- * since small cubes need one) to maxBig, small from max(0, need − big) to maxSmall.
+ * since small cubes need one) to maxBig, small from max(0, need − big) to maxSmall. Counted in
+ * closed form (the hot path of random playouts): with big ≥ need every small count from 0
+ * goes; below it, the pairs grow by one with each big cube.
  */
 function countOnCity(need: number, hasBig: boolean, maxBig: number, maxSmall: number): number {
-  let count = 0;
-  for (let b = hasBig ? 0 : 1; b <= maxBig; b++) {
-    const from = need > b ? need - b : 0;
-    if (from <= maxSmall) count += maxSmall - from + 1;
-  }
+  const b0 = hasBig ? 0 : 1;
+  // big ≥ need: small from 0 to maxSmall.
+  const fromFull = b0 > need ? b0 : need;
+  let count = maxBig >= fromFull ? (maxBig - fromFull + 1) * (maxSmall + 1) : 0;
+  // big < need: small from need − big, so maxSmall − need + big + 1 pairs when that is positive.
+  const lo = Math.max(b0, need - maxSmall);
+  const hi = Math.min(maxBig, need - 1);
+  if (hi >= lo) count += (hi - lo + 1) * (maxSmall - need + 1) + ((lo + hi) * (hi - lo + 1)) / 2;
   return count;
 }
 
@@ -135,7 +144,7 @@ export function forEachPlacement(
   const maxSmall = s.smallLeft[seat];
   let count = 0;
   for (const slot of s.row) {
-    if (cityClosed(s, seat, slot)) continue;
+    if (closedTo(s, seat, slot)) continue;
     const need = needToLead(s, seat, slot);
     for (let b = s.big[seat * SLOTS + slot] > 0 ? 0 : 1; b <= maxBig; b++)
       for (let sm = Math.max(0, need - b); sm <= maxSmall; sm++) {
@@ -153,13 +162,25 @@ export function forEachPlacement(
 export function countPlacements(s: BossState, seat: number, counts: number[]): number {
   const maxBig = bigToPlace(s, seat);
   const maxSmall = s.smallLeft[seat];
+  const players = s.config.players;
+  const { big, small, row } = s;
   const base = seat * SLOTS;
   let total = 0;
-  for (const slot of s.row) {
-    const n =
-      (maxBig > 0 || s.big[base + slot] > 0) && !cityClosed(s, seat, slot)
-        ? countOnCity(needToLead(s, seat, slot), s.big[base + slot] > 0, maxBig, maxSmall)
-        : 0;
+  for (let i = 0; i < row.length; i++) {
+    const slot = row[i];
+    const hasBig = big[base + slot] > 0;
+    let n = 0;
+    if ((maxBig > 0 || hasBig) && !closedTo(s, seat, slot)) {
+      // needToLead, inline: one pass over the other seats.
+      let most = 0;
+      for (let p = 0, at = slot; p < players; p++, at += SLOTS)
+        if (p !== seat) {
+          const c = big[at] + small[at];
+          if (c > most) most = c;
+        }
+      const need = Math.max(1, most - big[base + slot] - small[base + slot] + 1);
+      n = countOnCity(need, hasBig, maxBig, maxSmall);
+    }
     counts[slot] = n;
     total += n;
   }

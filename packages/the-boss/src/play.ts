@@ -62,8 +62,7 @@ export function startRound(s: BossState, ev: EventSink): void {
       for (let i = 0; i < cards.length; i++) if (i !== reward) pool.push(cards[i]);
     }
     s.rng.shuffle(pool);
-    for (let p = 0; p < players; p++)
-      s.hands[p] = pool.slice(p * handSize, (p + 1) * handSize).sort((a, b) => a - b);
+    for (let p = 0; p < players; p++) s.hands[p] = sortedHand(pool, p * handSize, handSize);
   }
   if (ev) {
     ev.push({
@@ -84,6 +83,18 @@ export function startRound(s: BossState, ev: EventSink): void {
       });
   }
   beginTurn(s, ev);
+}
+
+/** `pool[from..from+size)` in ascending order (an insertion sort: hands are a few cards). */
+function sortedHand(pool: readonly number[], from: number, size: number): number[] {
+  const hand = pool.slice(from, from + size);
+  for (let i = 1; i < hand.length; i++) {
+    const c = hand[i];
+    let j = i - 1;
+    for (; j >= 0 && hand[j] > c; j--) hand[j + 1] = hand[j];
+    hand[j + 1] = c;
+  }
+  return hand;
 }
 
 /** Turns the next police card (rules file, 5.3); three badges of a colour make this round the last. */
@@ -176,6 +187,13 @@ export function applyMove(
       event: { type: 'cubes-placed', seat, city: move.place.city, big, small },
     });
   }
+  endTurn(s, seat, at, ev);
+  return undefined;
+}
+
+/** The reveal of the card at `at` in the seat's hand, then the next turn or the round's end. */
+function endTurn(s: BossState, seat: number, at: number, ev: EventSink): void {
+  const hand = s.hands[seat];
   const card = hand[at];
   hand.splice(at, 1);
   s.revealed[CARD_CITY[card]].push(card);
@@ -183,7 +201,6 @@ export function applyMove(
   s.turnsTaken++;
   if (s.turnsTaken === s.config.players * s.config.handSize) endRound(s, ev);
   else beginTurn(s, ev);
-  return undefined;
 }
 
 /** Rewards, Chicago, penalties and the next round or the end (rules file, 5.5–6). */
@@ -381,6 +398,36 @@ export function legalMoves(s: BossState, seat: number): BossMove[] {
 }
 
 const scratchCounts: number[] = new Array<number>(SLOTS).fill(0);
+
+/**
+ * `randomMove` played in place without building it (random playouts): the same draws, the
+ * same turn; the placement is legal by construction, so it is not checked again.
+ */
+export function playRandomTurn(s: BossState, seat: number, rng: Rng): GameError | undefined {
+  if (s.outcome) return gameError('game-over', 'The game is over.');
+  if (seat !== s.turn)
+    return gameError('not-your-turn', `It is seat ${s.turn}'s turn, not seat ${seat}'s.`);
+  const hand = s.hands[seat];
+  // The first card of the drawn kind, as `applyMove` finds the revealed name in the hand.
+  let k = rng.int(countRevealChoices(hand));
+  let at = 0;
+  for (let i = 1; i < hand.length && k > 0; i++)
+    if (CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) {
+      k--;
+      at = i;
+    }
+  const counts = scratchCounts;
+  const pick = rng.int(countPlacements(s, seat, counts) + 1);
+  if (pick > 0) {
+    const [slot, big, small] = placementAt(s, seat, counts, pick - 1);
+    s.big[seat * SLOTS + slot] += big;
+    s.small[seat * SLOTS + slot] += small;
+    s.bigPlaced[seat] += big;
+    s.smallLeft[seat] -= small;
+  }
+  endTurn(s, seat, at, null);
+  return undefined;
+}
 
 /** Uniform among `legalMoves`: placements and reveals are independent, so draw each. */
 export function randomMove(s: BossState, seat: number, rng: Rng): BossMove | undefined {

@@ -27,6 +27,7 @@ import { handSizeFor } from './options.js';
 import type { BossEvent } from './events.js';
 import { theBoss } from './game.js';
 import { BIG_CUBES, SMALL_CUBES, bigFit, type BossState } from './state.js';
+import { countPlacements, forEachPlacement, placementAt } from './placement.js';
 
 interface Table {
   readonly players: number;
@@ -510,5 +511,36 @@ describe('the sampler', () => {
       checked++;
     }
     expect(checked).toBe(6);
+  });
+
+  it('counts the placements of every city as enumerating them does, and draws each by its index', () => {
+    let checked = 0;
+    for (let g = 0; g < 60; g++) {
+      const players = 2 + (g % 3);
+      const parsed = theBoss.parseOptions({ players });
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const setup = theBoss.setup(parsed.value, `count/${g}`);
+      if (!setup.ok) throw new Error(setup.error.message);
+      const s = setup.value.state;
+      const rng = Rng.fromSeed(`count-moves/${g}`);
+      while (!s.outcome) {
+        const seat = s.turn;
+        const counts = new Array<number>(SLOTS).fill(0);
+        const total = countPlacements(s, seat, counts);
+        const listed: [number, number, number][] = [];
+        const perSlot = new Array<number>(SLOTS).fill(0);
+        expect(
+          forEachPlacement(s, seat, (slot, big, small) => {
+            listed.push([slot, big, small]);
+            perSlot[slot]++;
+          }),
+        ).toBe(total);
+        for (const slot of s.row) expect(counts[slot]).toBe(perSlot[slot]);
+        listed.forEach((p, i) => expect(placementAt(s, seat, counts, i)).toEqual(p));
+        checked += listed.length;
+        theBoss.applyInPlace(s, seat, theBoss.randomMove(s, seat, rng)!);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './conformance.js';
 import { CLOCK, type Emitted } from '../game.js';
 import { err, gameError, ok } from '../result.js';
+import type { Rng } from '../rng.js';
 import {
   applyMove,
   bidVeto,
@@ -156,6 +157,26 @@ describe('the conformance kit catches broken games', () => {
       },
     });
     expect(e.check).toBe('random-move');
+  });
+
+  it('a playRandomInPlace that does not play what randomMove draws', () => {
+    // Right: the same draw, applied in place.
+    const right: BidVetoGame = {
+      ...bidVeto,
+      playRandomInPlace: (s: BidVetoState, seat: number, rng: Rng) =>
+        bidVeto.applyInPlace(s, seat, bidVeto.randomMove(s, seat, rng)!),
+    };
+    expect(() => checkConformance(right, opts)).not.toThrow();
+    // Wrong: it draws once more than randomMove does.
+    const e = failure({
+      ...right,
+      playRandomInPlace: (s, seat, rng) => {
+        rng.int(2);
+        return bidVeto.applyInPlace(s, seat, bidVeto.randomMove(s, seat, rng)!);
+      },
+    });
+    expect(e.check).toBe('random-move');
+    expect(e.message).toMatch(/playRandomInPlace/);
   });
 
   it('apply accepting a move that legalMoves does not list (a bid above the coins held)', () => {

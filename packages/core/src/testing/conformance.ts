@@ -33,6 +33,7 @@
  */
 import {
   CLOCK,
+  randomPlayerMove,
   type AnyGame,
   type Applied,
   type ClockSpec,
@@ -407,6 +408,25 @@ export function checkRandomMove(game: AnyGame, state: unknown, rng: Rng, where?:
           fail(
             'random-move',
             `${fn} gives seat ${seat} ${json(m)}, which legalMoves does not list.`,
+            where,
+          );
+      }
+    if (game.playRandomInPlace && legal.size > 0)
+      for (let i = 0; i < 3; i++) {
+        // The fast path plays what a random player would draw with the same generator.
+        const seed = `play-random-in-place/${i}/${rng.int(1 << 30)}`;
+        const [slow, fast] = [game.clone(state), game.clone(state)];
+        const [slowRng, fastRng] = [Rng.fromSeed(seed), Rng.fromSeed(seed)];
+        const move = randomPlayerMove(game, slow, seat, slowRng);
+        const slowError = game.applyInPlace(slow, seat, move);
+        const fastError = game.playRandomInPlace(fast, seat, fastRng);
+        const diff = firstDifference(slow, fast);
+        if (slowError || fastError || diff || slowRng.int(1 << 30) !== fastRng.int(1 << 30))
+          fail(
+            'random-move',
+            `playRandomInPlace for seat ${seat} does not play ${json(move)} as applyInPlace does: ${
+              fastError?.message ?? slowError?.message ?? diff ?? 'it takes other draws'
+            }.`,
             where,
           );
       }
