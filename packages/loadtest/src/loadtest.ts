@@ -306,7 +306,9 @@ async function main() {
   const serverCpu = (c: ReturnType<typeof cpu>) =>
     c.nodes.reduce((sum, n) => sum + n, 0) + c.postgres;
   const cpuMsPerMove = {
+    // Nodes and PostgreSQL together; then PostgreSQL's part alone.
     server: perMove(serverCpu(cpuBefore), serverCpu(cpuAfter)),
+    ...(cluster.pg ? { postgres: perMove(cpuBefore.postgres, cpuAfter.postgres) } : {}),
     generator: perMove(cpuBefore.clients, cpuAfter.clients),
   };
   const perViewer = acked && conns.length ? acked * (conns.length / tables) : NaN;
@@ -383,7 +385,9 @@ async function main() {
         `server memory ${result.serverRssMB} MB, ` +
         `CPU % nodes ${cpuPercent.nodes.join('/')}` +
         (cluster.pg ? `, postgres ${cpuPercent.postgres}` : '') +
-        `, clients ${cpuPercent.clients}; per move: CPU ms server ${cpuMsPerMove.server}, ` +
+        `, clients ${cpuPercent.clients}; per move: CPU ms server ${cpuMsPerMove.server}` +
+        (cluster.pg ? ` (postgres ${cpuMsPerMove.postgres})` : '') +
+        ', ' +
         `generator ${cpuMsPerMove.generator}, ${result.bytesPerMovePerViewer} bytes a viewer ` +
         `(${result.framesPerMovePerViewer} frames)\n`,
     );
