@@ -186,4 +186,25 @@ describe('a practice table', () => {
     const moved = posts.filter((p) => p.kind === 'events').map((p) => p.moved);
     expect(moved).toContain(1);
   });
+
+  it("gives a bot the server's budget, so that each search level keeps its own time (hard about 900 ms)", () => {
+    const { host, posts, advance } = virtualHost();
+    const left: number[] = [];
+    const timed = (spec: string) => {
+      const bot = botOf(spec);
+      return {
+        ...bot,
+        chooseMove: (view: unknown, ctx: Parameters<typeof bot.chooseMove>[1]) => {
+          left.push(ctx.deadline - performance.now());
+          return bot.chooseMove(view, ctx);
+        },
+      };
+    };
+    const game = { ...fresh(), seat: 0, bots: [null, 'heuristic', 'heuristic'] };
+    const table = new PracticeTable(entry.game, timed, game, host, true, 50);
+    playOut(table, posts, advance);
+    expect(left.length).toBeGreaterThan(10);
+    // Hard searches about 900 ms: every ask leaves it at least that.
+    expect(Math.min(...left)).toBeGreaterThan(950);
+  });
 });

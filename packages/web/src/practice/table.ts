@@ -33,8 +33,11 @@ export interface TableHost {
 /** A bot answers no sooner than this after it was asked, so the person can follow the play. */
 export const BOT_PACE_MS = 700;
 
-/** A bot's think time per answer (the searching bots use it; the others answer at once). */
-const BUDGET_MS = 300;
+/**
+ * The most a bot may think per answer, as on the server (`BOT_BUDGET_MS`, 1 s): each search
+ * level keeps to its own time within it (hard about 900 ms), the others answer at once.
+ */
+const BUDGET_MS = 1000;
 
 /**
  * One practice game in real time, driven by core's driver as a server's table is (the
