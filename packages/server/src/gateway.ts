@@ -185,10 +185,11 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
     // Backpressure: a connection that does not read what it is sent is dropped before its
     // buffer grows past the limit.
     const out = new BoundedSender(ws, o.maxBufferedBytes, (code) => metrics.closed(code));
-    const conn: Conn = {
+    const conn: Conn & { batch(): void } = {
       seat,
       send: (msg: ServerMessage) => out.send(msg),
       close: (code, reason) => out.close(code, reason),
+      batch: () => out.batch(),
     };
     const error = (code: ErrorCode, message: string, seq?: number, id?: string) =>
       conn.send({
@@ -248,7 +249,7 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
 
   const handleMessage = (
     table: LiveTable,
-    conn: Conn,
+    conn: Conn & { batch(): void },
     text: string,
     error: (code: ErrorCode, message: string, seq?: number, id?: string) => void,
     resends: Bucket,
@@ -294,8 +295,11 @@ export function attachGateway(http: Server, o: GatewayOptions): WebSocketServer 
         table
           .play(conn.seat, seq, msg.move, {
             ...(id !== undefined ? { id } : {}),
-            onCommitted: (committed) =>
-              conn.send({ type: 'ack', seq: committed, ...(id !== undefined ? { id } : {}) }),
+            // The ack and the move's events (told at once after it) in one write.
+            onCommitted: (committed) => {
+              conn.batch();
+              conn.send({ type: 'ack', seq: committed, ...(id !== undefined ? { id } : {}) });
+            },
           })
           .catch((e: Error) => {
             if (e instanceof MoveRefused) return error(e.code, e.message, seq, id);

@@ -9,6 +9,12 @@ export interface OutboundSocket {
   terminate(): void;
 }
 
+/** The network socket under a `ws` WebSocket (its `_socket`), when it can hold writes. */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /** The close code for a connection that does not read what it is sent. */
 export const CLOSE_SLOW = 4009;
 
@@ -20,6 +26,7 @@ export const CLOSE_SLOW = 4009;
  */
 export class BoundedSender {
   private closed = false;
+  private batching = false;
 
   constructor(
     private readonly ws: OutboundSocket,
@@ -29,6 +36,23 @@ export class BoundedSender {
 
   get dropped(): boolean {
     return this.closed;
+  }
+
+  /**
+   * Holds this connection's frames until the current turn of the event loop ends, then hands
+   * them to the network together (one system call): the mover's `ack` and its move's
+   * `events` go in one write. Without a socket that can hold writes, frames go one by one.
+   */
+  batch(): void {
+    const socket = (this.ws as { _socket?: Partial<Corkable> })._socket;
+    if (this.batching || typeof socket?.cork !== 'function') return;
+    const corkable = socket as Corkable;
+    this.batching = true;
+    corkable.cork();
+    process.nextTick(() => {
+      this.batching = false;
+      corkable.uncork();
+    });
   }
 
   send(frame: unknown): void {

@@ -1,4 +1,5 @@
 // End-to-end tests: whole games over WebSocket with nothing leaked, the HTTP API, move authority under fuzz.
+import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsFor, Rng, replay, type GameRecord } from '@boss-table/core';
@@ -386,8 +387,26 @@ describe('authority: only the seat whose turn it is moves, at the current seq', 
       'a refused move echoing its seq',
     );
     expect(table.seq).toBe(0);
+    // Every hand-over of bytes to the network by the server's sockets while the move is told.
+    const handed: number[] = [];
+    const proto = Socket.prototype as unknown as Record<
+      '_write' | '_writev',
+      (...a: never[]) => void
+    >;
+    const spies = (['_write', '_writev'] as const).map((name) => {
+      const orig = proto[name];
+      proto[name] = function (this: Socket & { server?: unknown }, ...a: never[]) {
+        if (this.server) handed.push(1);
+        return orig.apply(this, a);
+      };
+      return () => (proto[name] = orig);
+    });
     mover.ws.send(JSON.stringify({ type: 'move', seq: 0, move: good, id: 'm1' }));
     expect((await mover.next('ack')).type).toBe('ack');
+    await until(() => spec.all.some((m) => m.type === 'events' && m.seq === 1), 5000, 'told');
+    for (const undo of spies) undo();
+    // One write a connection (mover, other seat, spectator): the mover's ack and events in one.
+    expect(handed.length).toBe(3);
     expect(table.seq).toBe(1);
     // docs/protocol.md: the mover gets its ack before its move's events.
     await until(() => mover.all.some((m) => m.type === 'events' && m.seq === 1), 5000, 'events');
