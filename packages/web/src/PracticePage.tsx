@@ -5,7 +5,7 @@ import type { PublicSeat, TableState } from '@boss-table/client';
 import { botName } from '@boss-table/games/bot-names';
 import { findWebGame } from './games.js';
 import type { EventBatch, GameParts, Names } from './registry.js';
-import { GameLog } from './shell/GameLog.js';
+import { tableLayout } from './shell/table-layout.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { PracticeConnection, practiceWorker } from './practice/connection.js';
@@ -242,38 +242,32 @@ export default function PracticePage({ id }: { id: string }) {
         busy={busy}
         clocks={state.clocks}
         roundEnd={results !== null}
-        layout={({ board, controls, more }) => (
-          <div className="table-main">
-            <div className="col-board">
-              <div className="area-board">{board}</div>
-              {end}
-              {resultsPanel}
-              <div className="area-log">
-                <GameLog batches={batches} parts={parts} viewer={me} names={names} />
-              </div>
-              {more && <div className="area-more">{more}</div>}
-            </div>
-            <div className="col-right">
-              {controls && <div className="area-controls">{controls}</div>}
-              <aside className="area-side">
-                <PlayerPanels
-                  seats={state.seats}
-                  view={view}
-                  parts={parts}
-                  names={names}
-                  me={me}
-                  turn={outcome ? null : turn}
-                  timer={null}
-                  now={now}
-                />
-                <p className="muted practice-note">
-                  A practice game against bots, run and kept in this browser: not rated, not sent
-                  anywhere. It resumes where you left it if you reload or come back later.
-                </p>
-              </aside>
-            </div>
-          </div>
-        )}
+        layout={tableLayout({
+          end,
+          results: resultsPanel,
+          side: (
+            <aside className="area-side">
+              <PlayerPanels
+                seats={state.seats}
+                view={view}
+                parts={parts}
+                names={names}
+                me={me}
+                turn={outcome ? null : turn}
+                timer={null}
+                now={now}
+              />
+              <p className="muted practice-note">
+                A practice game against bots, run and kept in this browser: not rated, not sent
+                anywhere. It resumes where you left it if you reload or come back later.
+              </p>
+            </aside>
+          ),
+          batches,
+          parts,
+          me,
+          names,
+        })}
       />
       {rulesOpen && <RulesDrawer text={parts.rules} onClose={() => setRulesOpen(false)} />}
     </div>

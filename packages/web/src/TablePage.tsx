@@ -26,7 +26,7 @@ import { Countdown } from './shell/countdown.js';
 import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { TableChat } from './account/Chat.js';
-import { GameLog } from './shell/GameLog.js';
+import { tableLayout } from './shell/table-layout.js';
 import { RatingChanges } from './shell/RatingChanges.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
@@ -512,24 +512,7 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
         clocks={state.clocks}
         setPrompt={setPrompt}
         roundEnd={results !== null}
-        layout={({ board, controls, more }) => (
-          <div className="table-main">
-            <div className="col-board">
-              <div className="area-board">{board}</div>
-              {end}
-              {/* The round's results and the log under the board, in view beside it. */}
-              {resultsPanel}
-              <div className="area-log">
-                <GameLog batches={batches} parts={parts} viewer={me} names={names} />
-              </div>
-              {more && <div className="area-more">{more}</div>}
-            </div>
-            <div className="col-right">
-              {controls && <div className="area-controls">{controls}</div>}
-              {side}
-            </div>
-          </div>
-        )}
+        layout={tableLayout({ end, results: resultsPanel, side, batches, parts, me, names })}
       />
       {rulesOpen && <RulesDrawer text={parts.rules} onClose={() => setRulesOpen(false)} />}
     </div>
