@@ -6,7 +6,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { createTable, openReplay, shot, startE2E, stopE2E, takeSeat } from './harness.js';
+import {
+  createTable,
+  openReplay,
+  shot,
+  startE2E,
+  stopE2E,
+  takeSeat,
+  turnOrEnd,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,17 +44,8 @@ async function playByClicking(
   let turns = 0;
   const kinds = new Set<string>();
   for (;;) {
-    const which = await Promise.race([
-      page
-        .locator('form[aria-label="your turn"]')
-        .waitFor({ timeout: 60_000 })
-        .then(() => 'turn'),
-      page
-        .getByRole('heading', { name: 'Game over' })
-        .waitFor({ timeout: 60_000 })
-        .then(() => 'over'),
-    ]);
-    if (which === 'over') return { turns, kinds };
+    const turn = page.locator('form[aria-label="your turn"]');
+    if (!(await turnOrEnd(page, turn, 'big-boss-stuck', 60_000))) return { turns, kinds };
     // Read the composer once (it is this seat's until it moves), then act on that form only.
     const seen = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');

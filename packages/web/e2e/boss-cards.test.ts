@@ -7,7 +7,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
 import { cardWords } from '@boss-table/boss-cards';
-import { createTable, openReplay, shot, startE2E, stopE2E, takeSeat } from './harness.js';
+import {
+  createTable,
+  openReplay,
+  shot,
+  startE2E,
+  stopE2E,
+  takeSeat,
+  turnOrEnd,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,17 +58,8 @@ async function playByClicking(page: Page, seat: number) {
   const seen = new Set<string>();
   let turns = 0;
   for (;;) {
-    const which = await Promise.race([
-      page
-        .locator('form[aria-label="your turn"]')
-        .waitFor({ timeout: 60_000 })
-        .then(() => 'turn'),
-      page
-        .getByRole('heading', { name: 'Game over' })
-        .waitFor({ timeout: 60_000 })
-        .then(() => 'over'),
-    ]);
-    if (which === 'over') return { turns, seen };
+    const turn = page.locator('form[aria-label="your turn"]');
+    if (!(await turnOrEnd(page, turn, 'boss-cards-stuck', 60_000))) return { turns, seen };
     const state = await page.evaluate((s) => {
       const form = document.querySelector('form[aria-label="your turn"]');
       const cards = [...document.querySelectorAll(`[data-testid=bc-hand-${s}] button[data-card]`)];

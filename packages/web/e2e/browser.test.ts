@@ -15,6 +15,7 @@ import {
   startE2E,
   stopE2E,
   takeSeat,
+  turnOrEnd,
 } from './harness.js';
 
 let server: RunningServer;
@@ -30,21 +31,9 @@ afterAll(() => stopE2E(server, browser));
 async function playByClicking(page: Page, screenshots = false): Promise<number> {
   let turns = 0;
   for (;;) {
-    const which = await Promise.race([
-      page
-        .getByRole('button', { name: 'Confirm turn' })
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'turn'),
-      page
-        .getByRole('heading', { name: 'Game over' })
-        .waitFor({ timeout: 30_000 })
-        .then(() => 'over'),
-    ]).catch(async (e: unknown) => {
-      // Stuck: keep a picture of the page to see why.
-      await shot(page, `stuck-${Date.now()}`);
-      throw e;
-    });
-    if (which === 'over') return turns;
+    const turn = page.getByRole('button', { name: 'Confirm turn' });
+    // Stuck: a picture of the page is kept to see why.
+    if (!(await turnOrEnd(page, turn, 'stuck', 30_000))) return turns;
     const composer = page.getByRole('form', { name: 'your turn' });
     // Every other turn, place cubes on the first city that takes them.
     if (turns % 2 === 0) {

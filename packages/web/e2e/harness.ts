@@ -66,6 +66,29 @@ export async function stopE2E(
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
+/**
+ * Waits for this seat's turn (`turn` shows: true) or the end of the game (false). A page that
+ * shows neither within `timeoutMs` is kept as `<stuck>-<time>.png` and the wait fails.
+ */
+export async function turnOrEnd(
+  page: Page,
+  turn: Locator,
+  stuck: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const which = await Promise.race([
+    turn.waitFor({ timeout: timeoutMs }).then(() => 'turn'),
+    page
+      .getByRole('heading', { name: 'Game over' })
+      .waitFor({ timeout: timeoutMs })
+      .then(() => 'over'),
+  ]).catch(async (e: unknown) => {
+    await shot(page, `${stuck}-${Date.now()}`);
+    throw e;
+  });
+  return which === 'turn';
+}
+
 export interface CreatedTable {
   readonly id: string;
   readonly seats: readonly { readonly invite?: string }[];

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { shot, startE2E, stopE2E } from './harness.js';
+import { shot, startE2E, stopE2E, turnOrEnd } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,22 +19,8 @@ beforeAll(async () => {
 afterAll(() => stopE2E(server, browser));
 
 /** This seat's composer (true) or the end of the game (false). */
-async function turnOrEnd(page: Page, name: string): Promise<boolean> {
-  const which = await Promise.race([
-    page
-      .locator('form[aria-label="your turn"]')
-      .waitFor({ timeout: 60_000 })
-      .then(() => 'turn'),
-    page
-      .getByRole('heading', { name: 'Game over' })
-      .waitFor({ timeout: 60_000 })
-      .then(() => 'over'),
-  ]).catch(async (e: unknown) => {
-    await shot(page, `practice-${name}-stuck-${Date.now()}`);
-    throw e;
-  });
-  return which === 'turn';
-}
+const myTurn = (page: Page, name: string) =>
+  turnOrEnd(page, page.locator('form[aria-label="your turn"]'), `practice-${name}-stuck`, 60_000);
 
 /** Waits for the move of the composer numbered `seq` to be taken (its composer goes). */
 const taken = (page: Page, seq: string) =>
@@ -47,7 +33,7 @@ const taken = (page: Page, seq: string) =>
 /** Big Boss: plays a card when it can, else buys one, else passes; invests nothing. */
 async function playBigBoss(page: Page): Promise<number> {
   let turns = 0;
-  while (await turnOrEnd(page, 'big-boss')) {
+  while (await myTurn(page, 'big-boss')) {
     const seen = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');
       const buttons = [...(form?.querySelectorAll('button') ?? [])].map(
@@ -76,7 +62,7 @@ async function playBigBoss(page: Page): Promise<number> {
 /** Boss Cards: plays a plain card or an ace if it can, else a Boss card naming clubs, else draws, else passes. */
 async function playBossCards(page: Page): Promise<number> {
   let turns = 0;
-  while (await turnOrEnd(page, 'boss-cards')) {
+  while (await myTurn(page, 'boss-cards')) {
     const state = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');
       const cards = [...document.querySelectorAll('[data-testid=bc-hand-0] button[data-card]')];

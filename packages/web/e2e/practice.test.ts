@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
-import { shot, startE2E, stopE2E } from './harness.js';
+import { shot, startE2E, stopE2E, turnOrEnd } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,22 +19,8 @@ beforeAll(async () => {
 afterAll(() => stopE2E(server, browser));
 
 /** Waits for this seat's turn (true) or the end of the game (false). */
-async function myTurnOrEnd(page: Page): Promise<boolean> {
-  const which = await Promise.race([
-    page
-      .getByRole('button', { name: 'Confirm turn' })
-      .waitFor({ timeout: 30_000 })
-      .then(() => 'turn'),
-    page
-      .getByRole('heading', { name: 'Game over' })
-      .waitFor({ timeout: 30_000 })
-      .then(() => 'over'),
-  ]).catch(async (e: unknown) => {
-    await shot(page, `practice-stuck-${Date.now()}`);
-    throw e;
-  });
-  return which === 'turn';
-}
+const myTurnOrEnd = (page: Page) =>
+  turnOrEnd(page, page.getByRole('button', { name: 'Confirm turn' }), 'practice-stuck', 30_000);
 
 /** One turn of The Boss by clicking: cubes on a city every other turn, then the first card. */
 async function playTurn(page: Page, turn: number): Promise<boolean> {
