@@ -178,10 +178,7 @@ export function applyMove(
     if (broken) return broken;
     const slot = CITY_SLOT.get(move.place.city)!;
     const { big, small } = move.place;
-    s.big[seat * SLOTS + slot] += big;
-    s.small[seat * SLOTS + slot] += small;
-    s.bigPlaced[seat] += big;
-    s.smallLeft[seat] -= small;
+    placeCubes(s, seat, slot, big, small);
     ev?.push({
       audience: 'all',
       event: { type: 'cubes-placed', seat, city: move.place.city, big, small },
@@ -189,6 +186,14 @@ export function applyMove(
   }
   endTurn(s, seat, at, ev);
   return undefined;
+}
+
+/** Puts a legal placement's cubes on their city (rules file, 5.2 step 1). */
+function placeCubes(s: BossState, seat: number, slot: number, big: number, small: number): void {
+  s.big[seat * SLOTS + slot] += big;
+  s.small[seat * SLOTS + slot] += small;
+  s.bigPlaced[seat] += big;
+  s.smallLeft[seat] -= small;
 }
 
 /** The reveal of the card at `at` in the seat's hand, then the next turn or the round's end. */
@@ -369,14 +374,15 @@ export function revealChoices(s: BossState, seat: number): CardName[] {
 }
 
 /** The `k`-th distinct card of a hand (hands are sorted, so equal cards are adjacent). */
-function nthRevealChoice(hand: readonly number[], k: number): CardName | undefined {
+/** Where in the hand the `k`-th distinct kind of card first lies (-1 past the last). */
+function nthRevealAt(hand: readonly number[], k: number): number {
   let distinct = -1;
   for (let i = 0; i < hand.length; i++)
     if (i === 0 || CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) {
       distinct++;
-      if (distinct === k) return CARD_NAME[hand[i]];
+      if (distinct === k) return i;
     }
-  return undefined;
+  return -1;
 }
 
 function countRevealChoices(hand: readonly number[]): number {
@@ -409,21 +415,12 @@ export function playRandomTurn(s: BossState, seat: number, rng: Rng): GameError 
     return gameError('not-your-turn', `It is seat ${s.turn}'s turn, not seat ${seat}'s.`);
   const hand = s.hands[seat];
   // The first card of the drawn kind, as `applyMove` finds the revealed name in the hand.
-  let k = rng.int(countRevealChoices(hand));
-  let at = 0;
-  for (let i = 1; i < hand.length && k > 0; i++)
-    if (CARD_KEY[hand[i]] !== CARD_KEY[hand[i - 1]]) {
-      k--;
-      at = i;
-    }
+  const at = nthRevealAt(hand, rng.int(countRevealChoices(hand)));
   const counts = scratchCounts;
   const pick = rng.int(countPlacements(s, seat, counts) + 1);
   if (pick > 0) {
     const [slot, big, small] = placementAt(s, seat, counts, pick - 1);
-    s.big[seat * SLOTS + slot] += big;
-    s.small[seat * SLOTS + slot] += small;
-    s.bigPlaced[seat] += big;
-    s.smallLeft[seat] -= small;
+    placeCubes(s, seat, slot, big, small);
   }
   endTurn(s, seat, at, null);
   return undefined;
@@ -433,7 +430,7 @@ export function playRandomTurn(s: BossState, seat: number, rng: Rng): GameError 
 export function randomMove(s: BossState, seat: number, rng: Rng): BossMove | undefined {
   if (s.outcome || seat !== s.turn) return undefined;
   const hand = s.hands[seat];
-  const reveal = nthRevealChoice(hand, rng.int(countRevealChoices(hand)))!;
+  const reveal = CARD_NAME[hand[nthRevealAt(hand, rng.int(countRevealChoices(hand)))]];
   const counts = scratchCounts;
   const k = rng.int(countPlacements(s, seat, counts) + 1);
   if (k === 0) return { reveal };
