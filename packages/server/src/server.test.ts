@@ -126,6 +126,15 @@ describe('complete games over WebSocket', () => {
         expect(c.state!.view).toEqual(theBoss.view(t.table.state as never, t.joined[i].seat)),
       );
       expect(t.spectator.state!.view).toEqual(theBoss.view(t.table.state as never, null));
+      // The game's end is said without the rules: a `seats` frame with the status finished,
+      // to every seat and the spectator, right after the last move's events.
+      for (const f of [...t.frames, t.spectatorFrames]) {
+        await until(() => f.at(-1)?.type === 'seats', 5_000, 'the seats frame at the end');
+        const last = f.at(-1) as Extract<ServerMessage, { type: 'seats' }>;
+        expect(last.status).toBe('finished');
+        expect(f.filter((m) => m.type === 'seats' && m.status === 'finished')).toHaveLength(1);
+        expect(f.map((m) => m.type).lastIndexOf('events')).toBeLessThan(f.length - 1);
+      }
       // The record replays to the same end.
       const record = (await t.client.getRecord(t.created.id)) as unknown as GameRecord;
       const replayed = replay(theBoss, record);

@@ -473,6 +473,9 @@ export class LiveTable {
       if (this.holder) this.deps.cluster?.finished(this.id);
     }
     this.views.tell(this.conns, seat, events, sealed, standIn);
+    // The table's status changed: said to everyone, so that a client needs no game's rules to
+    // know the game ended.
+    if (over) this.broadcastSeats();
     this.schedule();
   }
 
