@@ -20,6 +20,7 @@ interface Frame {
   readonly message?: string;
   readonly view?: unknown;
   readonly legal?: unknown;
+  readonly status?: string;
 }
 
 /**
@@ -40,6 +41,8 @@ export class LeanSeat {
   onTurn: () => void = () => {};
   onEvents: (seq: number) => void = () => {};
   onError: (code: string) => void = () => {};
+  /** Called with the table's status from each `seats` frame ('finished' once its game ended). */
+  onStatus: (status: string) => void = () => {};
   private readonly socket: WebSocket;
   private readonly pending = new Map<
     string,
@@ -104,6 +107,9 @@ export class LeanSeat {
         if (turn) this.onTurn();
         break;
       }
+      case 'seats':
+        this.onStatus(msg.status ?? '');
+        break;
       case 'ack': {
         const p = this.answered(msg.id);
         p?.resolve(msg.seq!);

@@ -78,6 +78,27 @@ describe('npm run loadtest', () => {
     120_000,
   );
 
+  it('keeps every table playing: a seat moves again on its own move, and an ended game is replaced', async () => {
+    // Fast people (20 ms a move) at 2 players: The Boss's games end within seconds, and a seat
+    // often moves twice in a row, its ack and events arriving in one read.
+    const { code, stdout, stderr } = await run([
+      '--tables',
+      '3',
+      '--players',
+      '2',
+      '--pace',
+      '20',
+      '--seconds',
+      '5',
+      '--json',
+    ]);
+    expect(code, stderr).toBe(0);
+    const r = JSON.parse(stdout) as Result & { tablesMovingAtEnd: number; gamesEnded: number };
+    expect(r).toMatchObject({ errors: 0, lostMoves: 0, socketsClosed: 0, tablesMovingAtEnd: 3 });
+    // Each of the three places ended at least one game and went on with a new table.
+    expect(r.gamesEnded).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
   it("can still choose people's moves with a bot on their views (--people random)", async () => {
     const { code, stdout, stderr } = await run([
       '--tables',
@@ -101,6 +122,7 @@ describe('npm run loadtest', () => {
     [['--options', '[1]'], '--options must be a JSON object'],
     [['--people', 'ismcts:huge'], 'ismcts'],
     [['--tables', '0'], '--tables must be a whole number'],
+    [['--pace', '0.5'], '--pace must be a whole number of milliseconds'],
   ])('refuses %j with a clear message', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);

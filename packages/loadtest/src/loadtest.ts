@@ -7,8 +7,10 @@
  * parsed once, only its number, view and legal form kept) and draws its moves from the
  * compact legal form with the game's `fromLegal`, as a thin client would (`--people KIND`
  * instead runs the game's bot of that kind on the seat's view); each person acts about a
- * second after the table's last move, so that a strict-turn table moves about once a second
- * and, in an open window (I'm the Boss), every person who may act does so at once. Reports
+ * second (`--pace MS`) after the table's last move, so that a strict-turn table moves about
+ * once a second and, in an open window (I'm the Boss), every person who may act does so at
+ * once. When a table's game ends (its `seats` frame says `finished`), its people leave and a
+ * new table takes its place, so the tables playing stay N. Reports
  * moves per second offered (sent) and taken (acknowledged), latency from sending a move to
  * receiving its events (p50, p95, p99), errors, lost moves (acknowledged moves the database
  * lacks, counted per table and seat), the server's memory, the CPU each process used, and
@@ -43,11 +45,23 @@ import { LeanSeat, type SeatMoveError } from './lean-seat.js';
 
 const usage =
   'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
-  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--json]';
+  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--pace MS] [--json]';
 const flags = readFlags(
   'loadtest',
   usage,
-  ['tables', 'seconds', 'url', 'nodes', 'game', 'options', 'players', 'bots', 'bot', 'people'],
+  [
+    'tables',
+    'seconds',
+    'url',
+    'nodes',
+    'game',
+    'options',
+    'players',
+    'bots',
+    'bot',
+    'people',
+    'pace',
+  ],
   ['database', 'json'],
 );
 const tables = Number(flags.get('tables', '100'));
@@ -60,12 +74,15 @@ const players = Number(flags.get('players', '4'));
 const botSeats = Number(flags.get('bots', '0'));
 const botKind = flags.get('bot', 'heuristic');
 const peopleKind = flags.get('people', 'legal');
+/** How long a person waits after the table's last move before acting: ± 10 %. */
+const pace = Number(flags.get('pace', '1000'));
 function refuse(why: string): never {
   process.stderr.write(`loadtest: ${why}\n${usage}\n`);
   process.exit(2);
 }
 if (!Number.isInteger(tables) || tables < 1) refuse('--tables must be a whole number from 1.');
 if (!(seconds > 0)) refuse('--seconds must be a positive number.');
+if (!Number.isInteger(pace) || pace < 1) refuse('--pace must be a whole number of milliseconds.');
 if (!Number.isInteger(nodeCount) || nodeCount < 1) refuse('--nodes must be a whole number from 1.');
 const game = findGame(gameId);
 if (!game) refuse(`No game "${gameId}".`);
@@ -181,12 +198,23 @@ async function main() {
   const ackedPerSeat = new Map<string, number>();
   /** The seats whose move was sent and whose events have not arrived yet. */
   const waiting = new Set<string>();
+  /** Per table slot, when a person's move there was last acknowledged (performance.now()). */
+  const lastAckAt = new Map<number, number>();
 
   process.stderr.write(
     `loadtest: opening ${tables} tables of ${gameId} (${people} people and ${botSeats} ` +
       `${botKind} bots each, ${tables * people} sockets) on ${servers.map((s) => s.url).join(' ')}\n`,
   );
-  for (let t = 0; t < tables; t++) {
+  /** Games that ended in the measured time, each table then opened again in its place. */
+  let gamesEnded = 0;
+  /** The sockets of tables whose game ended: closed on purpose, not failures. */
+  const retired = new Set<LeanSeat>();
+  /**
+   * Opens table slot `t` with its people seated and playing. When its game ends the people
+   * leave and a new table takes the slot, as players start another game: the load stays at
+   * `tables` tables playing, not fewer as games end.
+   */
+  const openTable = async (t: number): Promise<void> => {
     const created = await on(t).createTable({
       game: gameId,
       options: { ...gameOptions, players },
@@ -195,7 +223,9 @@ async function main() {
       ),
       graceSeconds: 3600,
     });
-    let lastMove = Date.now() + Math.random() * 1000;
+    let lastMove = Date.now() + Math.random() * pace;
+    const seated: LeanSeat[] = [];
+    let replaced = false;
     for (let seat = 0; seat < people; seat++) {
       const j = await on(t).join(created.id, {
         name: `s${seat}`,
@@ -225,7 +255,7 @@ async function main() {
       };
       const act = () => {
         if (!conn.legal || timer || sentAt !== null) return;
-        const at = Math.max(Date.now(), lastMove + 900 + Math.random() * 200);
+        const at = Math.max(Date.now(), lastMove + pace * (0.9 + Math.random() * 0.2));
         timer = setTimeout(() => {
           timer = null;
           if (!conn.legal || sentAt !== null) return;
@@ -237,10 +267,15 @@ async function main() {
           conn.move(move).then(
             (seq) => {
               if (measuring) acked++;
+              lastAckAt.set(t, performance.now());
               ackedPerSeat.set(key, ackedPerSeat.get(key)! + 1);
-              // Its events came in the same read as the ack: already here.
-              if (seenSeq >= seq) arrived(seenAt);
-              else ackedSeq = seq;
+              // Its events came in the same read as the ack: already here. Their legal form
+              // was seen while this move was in flight, so the seat acts on it now (the same
+              // seat may move again).
+              if (seenSeq >= seq) {
+                arrived(seenAt);
+                act();
+              } else ackedSeq = seq;
             },
             (e: SeatMoveError) => {
               // The rules refusing a move the table moved past (in an open window another
@@ -267,9 +302,24 @@ async function main() {
       conn.onError = () => {
         if (measuring) errors++;
       };
+      conn.onStatus = (status) => {
+        if (status !== 'finished' || replaced) return;
+        replaced = true;
+        if (measuring) gamesEnded++;
+        for (const c of seated) {
+          retired.add(c);
+          c.close();
+        }
+        openTable(t).catch((e: Error) => {
+          if (measuring) errors++;
+          process.stderr.write(`loadtest: opening a table again: ${e.message}\n`);
+        });
+      };
       conns.push(conn);
+      seated.push(conn);
     }
-  }
+  };
+  for (let t = 0; t < tables; t++) await openTable(t);
   await new Promise((r) => setTimeout(r, 3000)); // warm up
   process.stderr.write(`loadtest: measuring for ${seconds} s\n`);
   // CPU per process over the measured time: each node, PostgreSQL (all its processes), and
@@ -289,7 +339,12 @@ async function main() {
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
-  const elapsed = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const elapsed = (ended - started) / 1000;
+  // Table places still moving as the time ended (a move taken in its last 5 s): a table that
+  // stalls offers no more moves.
+  let moving = 0;
+  for (const at of lastAckAt.values()) if (at >= ended - 5000) moving++;
   const cpuAfter = cpu();
   const bytes = received() - bytesBefore;
   const frames = framesIn() - framesBefore;
@@ -311,7 +366,7 @@ async function main() {
     ...(cluster.pg ? { postgres: perMove(cpuBefore.postgres, cpuAfter.postgres) } : {}),
     generator: perMove(cpuBefore.clients, cpuAfter.clients),
   };
-  const perViewer = acked && conns.length ? acked * (conns.length / tables) : NaN;
+  const perViewer = acked ? acked * people : NaN;
   await new Promise((r) => setTimeout(r, 2000)); // let the last answers arrive
   let rss = 0;
   for (const s of servers) {
@@ -350,7 +405,7 @@ async function main() {
     nodes: servers.length,
     storage: onPostgres ? 'postgres' : given ? 'given' : 'sqlite',
     tables,
-    sockets: conns.length,
+    sockets: tables * people,
     seconds: Math.round(elapsed),
     movesPerSecond: Math.round((acked / elapsed) * 10) / 10,
     offeredPerSecond: Math.round((sent / elapsed) * 10) / 10,
@@ -364,9 +419,11 @@ async function main() {
     refused: Object.fromEntries(refused),
     lostMoves: given ? null : lost,
     unanswered: waiting.size,
+    tablesMovingAtEnd: moving,
+    gamesEnded,
     // Sockets that never had their snapshot, and that closed: a lean seat does not reconnect.
-    socketsWithoutSnapshot: conns.filter((c) => c.seq < 0).length,
-    socketsClosed: conns.filter((c) => c.closed).length,
+    socketsWithoutSnapshot: conns.filter((c) => c.seq < 0 && !retired.has(c)).length,
+    socketsClosed: conns.filter((c) => c.closed && !retired.has(c)).length,
     serverRssMB: Math.round(rss / 1e6),
     serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
@@ -377,7 +434,8 @@ async function main() {
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else
     process.stdout.write(
-      `${gameId}: ${tables} tables, ${conns.length} sockets, ${result.seconds} s: ` +
+      `${gameId}: ${tables} tables, ${result.sockets} sockets, ${result.seconds} s: ` +
+        `${gamesEnded} games ended (a new table in each one's place), ` +
         `${result.movesPerSecond} moves/s taken of ${result.offeredPerSecond} offered, ` +
         `latency p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, ` +
         `${errors} errors, ${[...refused.values()].reduce((a, b) => a + b, 0)} refused by the rules ` +
