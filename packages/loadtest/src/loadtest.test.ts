@@ -90,11 +90,20 @@ describe('npm run loadtest', () => {
       '20',
       '--seconds',
       '5',
+      '--spectators',
+      '1',
       '--json',
     ]);
     expect(code, stderr).toBe(0);
     const r = JSON.parse(stdout) as Result & { tablesMovingAtEnd: number; gamesEnded: number };
-    expect(r).toMatchObject({ errors: 0, lostMoves: 0, socketsClosed: 0, tablesMovingAtEnd: 3 });
+    expect(r).toMatchObject({
+      errors: 0,
+      lostMoves: 0,
+      socketsClosed: 0,
+      socketsWithoutSnapshot: 0,
+      tablesMovingAtEnd: 3,
+      spectatorSockets: 3,
+    });
     // Each of the three places ended at least one game and went on with a new table.
     expect(r.gamesEnded).toBeGreaterThanOrEqual(3);
   }, 120_000);
@@ -123,6 +132,7 @@ describe('npm run loadtest', () => {
     [['--people', 'ismcts:huge'], 'ismcts'],
     [['--tables', '0'], '--tables must be a whole number'],
     [['--pace', '0.5'], '--pace must be a whole number of milliseconds'],
+    [['--spectators', '1.5'], '--spectators must be a whole number from 0'],
   ])('refuses %j with a clear message', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);

@@ -19,7 +19,8 @@
  * starts the built server as a child process on a free port with a fresh data folder
  * (SQLite); with --database on a throwaway PostgreSQL (`pg-test-cluster.ts`), and with
  * --nodes K (implies --database) as K nodes sharing it: each table's sockets are spread
- * over the nodes (seat s of table t on node (t + s) mod K).
+ * over the nodes (seat s of table t on node (t + s) mod K). `--spectators K` adds K
+ * spectators' sockets to each table (what they receive is not counted as a person's).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ import { LeanSeat, type SeatMoveError } from './lean-seat.js';
 
 const usage =
   'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
-  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--pace MS] [--json]';
+  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--pace MS] [--spectators K] [--json]';
 const flags = readFlags(
   'loadtest',
   usage,
@@ -61,6 +62,7 @@ const flags = readFlags(
     'bot',
     'people',
     'pace',
+    'spectators',
   ],
   ['database', 'json'],
 );
@@ -76,6 +78,8 @@ const botKind = flags.get('bot', 'heuristic');
 const peopleKind = flags.get('people', 'legal');
 /** How long a person waits after the table's last move before acting: ± 10 %. */
 const pace = Number(flags.get('pace', '1000'));
+/** Spectators watching each table: sockets of their own, reading each frame's number only. */
+const spectators = Number(flags.get('spectators', '0'));
 function refuse(why: string): never {
   process.stderr.write(`loadtest: ${why}\n${usage}\n`);
   process.exit(2);
@@ -83,6 +87,8 @@ function refuse(why: string): never {
 if (!Number.isInteger(tables) || tables < 1) refuse('--tables must be a whole number from 1.');
 if (!(seconds > 0)) refuse('--seconds must be a positive number.');
 if (!Number.isInteger(pace) || pace < 1) refuse('--pace must be a whole number of milliseconds.');
+if (!Number.isInteger(spectators) || spectators < 0)
+  refuse('--spectators must be a whole number from 0.');
 if (!Number.isInteger(nodeCount) || nodeCount < 1) refuse('--nodes must be a whole number from 1.');
 const game = findGame(gameId);
 if (!game) refuse(`No game "${gameId}".`);
@@ -194,6 +200,8 @@ async function main() {
   let acked = 0;
   let measuring = false;
   const conns: LeanSeat[] = [];
+  /** The spectators' sockets: not counted in the bytes and frames a person receives. */
+  const watchers: LeanSeat[] = [];
   /** Per table and seat, the moves acknowledged to that seat's person. */
   const ackedPerSeat = new Map<string, number>();
   /** The seats whose move was sent and whose events have not arrived yet. */
@@ -318,6 +326,12 @@ async function main() {
       conns.push(conn);
       seated.push(conn);
     }
+    for (let k = 0; k < spectators; k++) {
+      const wsBase = on(t + k).baseUrl.replace(/^http/, 'ws');
+      const watcher = new LeanSeat(`${wsBase}/ws/tables/${encodeURIComponent(created.id)}`, false);
+      watchers.push(watcher);
+      seated.push(watcher);
+    }
   };
   for (let t = 0; t < tables; t++) await openTable(t);
   await new Promise((r) => setTimeout(r, 3000)); // warm up
@@ -406,6 +420,7 @@ async function main() {
     storage: onPostgres ? 'postgres' : given ? 'given' : 'sqlite',
     tables,
     sockets: tables * people,
+    spectatorSockets: tables * spectators,
     seconds: Math.round(elapsed),
     movesPerSecond: Math.round((acked / elapsed) * 10) / 10,
     offeredPerSecond: Math.round((sent / elapsed) * 10) / 10,
@@ -422,8 +437,9 @@ async function main() {
     tablesMovingAtEnd: moving,
     gamesEnded,
     // Sockets that never had their snapshot, and that closed: a lean seat does not reconnect.
-    socketsWithoutSnapshot: conns.filter((c) => c.seq < 0 && !retired.has(c)).length,
-    socketsClosed: conns.filter((c) => c.closed && !retired.has(c)).length,
+    socketsWithoutSnapshot: [...conns, ...watchers].filter((c) => c.seq < 0 && !retired.has(c))
+      .length,
+    socketsClosed: [...conns, ...watchers].filter((c) => c.closed && !retired.has(c)).length,
     serverRssMB: Math.round(rss / 1e6),
     serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
@@ -449,7 +465,7 @@ async function main() {
         `generator ${cpuMsPerMove.generator}, ${result.bytesPerMovePerViewer} bytes a viewer ` +
         `(${result.framesPerMovePerViewer} frames)\n`,
     );
-  for (const c of conns) c.close();
+  for (const c of [...conns, ...watchers]) c.close();
   for (const s of servers) s.child?.kill('SIGTERM');
   await Promise.all(
     servers.map((s) => (s.child ? new Promise((r) => s.child.once('exit', r)) : undefined)),

@@ -15,6 +15,22 @@ interface Corkable {
   uncork(): void;
 }
 
+/**
+ * Each frame's JSON, made once however many connections it goes to: a table tells all the
+ * connections of one seat (a person's devices, or every spectator) the same frame object.
+ * A frame is never changed once sent.
+ */
+const encoded = new WeakMap<object, string>();
+
+export function encodeFrame(frame: object): string {
+  let json = encoded.get(frame);
+  if (json === undefined) {
+    json = JSON.stringify(frame);
+    encoded.set(frame, json);
+  }
+  return json;
+}
+
 /** The close code for a connection that does not read what it is sent. */
 export const CLOSE_SLOW = 4009;
 
@@ -59,7 +75,9 @@ export class BoundedSender {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.maxBuffered)
       return this.close(CLOSE_SLOW, 'You are not reading fast enough; reconnect to resume.');
-    this.ws.send(JSON.stringify(frame));
+    this.ws.send(
+      typeof frame === 'object' && frame !== null ? encodeFrame(frame) : JSON.stringify(frame),
+    );
   }
 
   close(code: number, reason: string): void {

@@ -1,11 +1,13 @@
 // Each part of a table alone: its frames (fan-out numbering), its presence, its clocks.
 import type { ClockSpec, Driver, Emitted } from '@boss-table/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@boss-table/protocol';
 import { TableClocks } from './table-clocks.js';
 import { Follower, type FollowHost } from './table-follow.js';
 import { Frames } from './table-frames.js';
 import { Presence, type Conn } from './table-presence.js';
+import { TableViews, type ViewHost } from './table-views.js';
+import { BoundedSender, type OutboundSocket } from './outbound.js';
 import type { CommittedMove, Storage, StoredTable } from './storage.js';
 
 const type = (e: unknown): string => (e as { type: string }).type;
@@ -31,6 +33,57 @@ describe('Frames: each viewer numbers only the moves it was told of', () => {
       [2, ['close', 'secret']],
     ]);
     expect(f.pastFor(null).flatMap((p) => p.events.map(type))).toEqual(['open', 'close']);
+  });
+});
+
+describe('TableViews: one frame per viewer, however many connections it has', () => {
+  it("builds and encodes each seat's frame once, and gives each seat only its own", () => {
+    const views: (number | null)[] = [];
+    const frames = new Frames(2, [ev('setup')]);
+    const host = {
+      id: 't',
+      game: {
+        view: (_state: unknown, seat: number | null) => (views.push(seat), { mine: seat }),
+        activeSeats: () => [0],
+        legalSummary: (_state: unknown, seat: number) => ({ legalFor: seat }),
+      },
+      stored: { status: 'running' },
+      state: {},
+      frames,
+      publicSeats: () => [],
+      clockFields: () => ({ timer: null }),
+    } as unknown as ViewHost;
+    // Two devices of seat 0, one of seat 1, three spectators: each through its own sender.
+    const written: { seat: number | null; text: string }[] = [];
+    const conns: Conn[] = [0, 0, 1, null, null, null].map((seat) => {
+      const socket: OutboundSocket = {
+        readyState: 1,
+        OPEN: 1,
+        bufferedAmount: 0,
+        send: (text) => written.push({ seat, text }),
+        close: () => {},
+        terminate: () => {},
+      };
+      const out = new BoundedSender(socket, 1e6, () => {});
+      return { seat, send: (m: ServerMessage) => out.send(m), close: () => {} };
+    });
+    frames.record(0, { a: 1 }, [ev('open'), ev('secret', 1)], false);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      new TableViews(host).tell(conns, 0, frames.history[1], false);
+      // Three viewers (seat 0, seat 1, the spectators): three views, three encodings.
+      expect(views).toEqual([0, 1, null]);
+      expect(stringify).toHaveBeenCalledTimes(3);
+    } finally {
+      stringify.mockRestore();
+    }
+    const got = written.map((w) => ({ seat: w.seat, frame: JSON.parse(w.text) }));
+    expect(got).toHaveLength(6);
+    for (const { seat, frame } of got) {
+      expect(frame.view).toEqual({ mine: seat });
+      expect(frame.legal).toEqual(seat === 0 ? { legalFor: 0 } : null);
+      expect(frame.events.map(type)).toEqual(seat === 1 ? ['open', 'secret'] : ['open']);
+    }
   });
 });
 

@@ -115,16 +115,24 @@ export class TableViews {
     sealed: boolean,
     standIn?: StandIn,
   ): void {
+    // One frame per seat (and one for all spectators), built and encoded once however many
+    // connections that seat has.
+    const frames = new Map<Seat | null, ServerMessage>();
     for (const c of conns) {
       if (sealed && c.seat !== mover) continue;
-      c.send({
-        type: 'events',
-        seq: this.host.frames.position(c.seat),
-        seat: mover,
-        events: eventsFor(events, c.seat),
-        ...this.now(c.seat),
-        ...(standIn ? { standIn } : {}),
-      });
+      let frame = frames.get(c.seat);
+      if (!frame) {
+        frame = {
+          type: 'events',
+          seq: this.host.frames.position(c.seat),
+          seat: mover,
+          events: eventsFor(events, c.seat),
+          ...this.now(c.seat),
+          ...(standIn ? { standIn } : {}),
+        };
+        frames.set(c.seat, frame);
+      }
+      c.send(frame);
     }
   }
 
