@@ -1,4 +1,5 @@
-// Hand-written Prometheus metrics: move latency, bot answer times, connections, HTTP codes, the bot queue.
+// Hand-written Prometheus metrics: move latency, bot answer times, connections, HTTP codes, the bot queue, the event loop's delay.
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { BotPoolStats } from './bot-pool.js';
 
 /** Prometheus metrics, hand-written: a few counters, gauges and histograms. */
@@ -58,6 +59,33 @@ export class Metrics {
   /** On a cluster: every sample carries `node="<name>"`. */
   node: string | undefined;
 
+  /**
+   * How late the event loop runs what is due (a timer, a frame to read), sampled every 10 ms:
+   * the wait every move, frame and request here shares. Reported and started afresh at each
+   * scrape, as prom-client does for its own.
+   */
+  private loopDelay: IntervalHistogram | null = null;
+
+  private eventLoopDelay(): string[] {
+    if (!this.loopDelay) {
+      this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      this.loopDelay.enable();
+    }
+    const h = this.loopDelay;
+    // The histogram holds the time between the monitor's 10 ms samples: late is what is past 10.
+    const s = (ns: number) => (Number.isFinite(ns) ? Math.max(0, ns - 10e6) / 1e9 : 0);
+    const lines = [
+      '# HELP boss_event_loop_delay_seconds How late the event loop ran since the last scrape.',
+      '# TYPE boss_event_loop_delay_seconds summary',
+      ...[0.5, 0.99].map(
+        (q) => `boss_event_loop_delay_seconds{quantile="${q}"} ${s(h.percentile(q * 100))}`,
+      ),
+      `boss_event_loop_delay_seconds{quantile="1"} ${s(h.max)}`,
+    ];
+    h.reset();
+    return lines;
+  }
+
   render(tables: Record<string, number>): string {
     const lines = [
       '# HELP boss_tables Tables in memory by status (finished ones leave after 10 idle minutes).',
@@ -90,7 +118,11 @@ export class Metrics {
     lines.push(
       '# HELP boss_http_requests_total HTTP requests by status.',
       '# TYPE boss_http_requests_total counter',
+      ...[...this.httpRequests].map(
+        ([status, n]) => `boss_http_requests_total{status="${status}"} ${n}`,
+      ),
     );
+    lines.push(...this.eventLoopDelay());
     lines.push(
       '# HELP boss_bot_answer_seconds Time from a table asking a bot for a move to having it.',
       '# TYPE boss_bot_answer_seconds histogram',
@@ -123,8 +155,6 @@ export class Metrics {
         `boss_bot_workers ${bots.workers}`,
       );
     }
-    for (const [status, n] of this.httpRequests)
-      lines.push(`boss_http_requests_total{status="${status}"} ${n}`);
     const node = this.node;
     const labelled = node
       ? lines.map((l) =>
