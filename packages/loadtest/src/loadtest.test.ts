@@ -31,6 +31,8 @@ interface Result {
   bytesPerMovePerViewer: number;
   framesPerMovePerViewer: number;
   serverRssKBPerTable: number;
+  sentPer10Ms: { mean: number; p99: number; max: number };
+  loopDelayMs: { nodes: { p99: number; max: number }[]; generator: { p99: number; max: number } };
 }
 
 describe('npm run loadtest', () => {
@@ -74,6 +76,14 @@ describe('npm run loadtest', () => {
       expect(r.framesPerMovePerViewer).toBeGreaterThanOrEqual(1);
       expect(r.bytesPerMovePerViewer).toBeGreaterThan(200);
       expect(r.serverRssKBPerTable).toBeGreaterThan(0);
+      expect(r.sentPer10Ms.max).toBeGreaterThanOrEqual(r.sentPer10Ms.p99);
+      expect(r.sentPer10Ms.mean).toBeGreaterThan(0);
+      // How late each side's event loop ran: the one node's and the generator's own.
+      expect(r.loopDelayMs.nodes).toHaveLength(1);
+      for (const d of [...r.loopDelayMs.nodes, r.loopDelayMs.generator]) {
+        expect(d.max).toBeGreaterThanOrEqual(d.p99);
+        expect(d.p99).toBeGreaterThanOrEqual(0);
+      }
     },
     120_000,
   );

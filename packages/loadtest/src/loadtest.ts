@@ -14,6 +14,7 @@
  * moves per second offered (sent) and taken (acknowledged), latency from sending a move to
  * receiving its events (p50, p95, p99), errors, lost moves (acknowledged moves the database
  * lacks, counted per table and seat), the server's memory, the CPU each process used, and
+ * how bunched the moves sent were (per 10 ms), how late each event loop ran, and
  * per move taken: each process's CPU milliseconds and the bytes each person's socket
  * received. Without --url it
  * starts the built server as a child process on a free port with a fresh data folder
@@ -24,6 +25,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Rng, WAIT, type Bot } from '@boss-table/core';
@@ -197,6 +199,8 @@ async function main() {
   /** Moves the rules refused, by code. */
   const refused = new Map<string, number>();
   let sent = 0;
+  /** Moves sent in each 10 ms of the measured time: how bunched the offered moves are. */
+  const sentPerSlot = new Map<number, number>();
   let acked = 0;
   let measuring = false;
   const conns: LeanSeat[] = [];
@@ -271,7 +275,11 @@ async function main() {
           if (move === WAIT) return; // asked again after the next change
           sentAt = performance.now();
           waiting.add(key);
-          if (measuring) sent++;
+          if (measuring) {
+            sent++;
+            const slot = Math.floor(sentAt / 10);
+            sentPerSlot.set(slot, (sentPerSlot.get(slot) ?? 0) + 1);
+          }
           conn.move(move).then(
             (seq) => {
               if (measuring) acked++;
@@ -346,6 +354,13 @@ async function main() {
   });
   const received = () => conns.reduce((sum, c) => sum + c.bytes, 0);
   const framesIn = () => conns.reduce((sum, c) => sum + c.frames, 0);
+  // How late each event loop ran in the measured time: each node's (its metrics start afresh
+  // at each scrape) and this process's own, to tell which side a latency tail comes from.
+  const scrape = () =>
+    Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
+  await scrape();
+  const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+  generatorLoop.enable();
   const cpuBefore = cpu();
   const bytesBefore = received();
   const framesBefore = framesIn();
@@ -360,6 +375,24 @@ async function main() {
   let moving = 0;
   for (const at of lastAckAt.values()) if (at >= ended - 5000) moving++;
   const cpuAfter = cpu();
+  generatorLoop.disable();
+  const lateMs = (text: string, q: string) =>
+    Math.round(
+      Number(
+        new RegExp(`boss_event_loop_delay_seconds\\{[^}]*quantile="${q}"\\} (\\S+)`).exec(
+          text,
+        )?.[1],
+      ) * 1e4,
+    ) / 10;
+  const scraped = await scrape();
+  const loopDelayMs = {
+    nodes: scraped.map((t) => ({ p99: lateMs(t, '0.99'), max: lateMs(t, '1') })),
+    // Past the monitor's 10 ms between samples, as the server counts it.
+    generator: {
+      p99: Math.round(Math.max(0, generatorLoop.percentile(99) - 10e6) / 1e5) / 10,
+      max: Math.round(Math.max(0, generatorLoop.max - 10e6) / 1e5) / 10,
+    },
+  };
   const bytes = received() - bytesBefore;
   const frames = framesIn() - framesBefore;
   const share = (a: number, b: number) => Math.round(((b - a) / elapsed) * 100);
@@ -430,6 +463,22 @@ async function main() {
       p99: Math.round(quantile(latencies, 0.99) * 10) / 10,
     },
     sent,
+    // The moves sent in the busiest 10 ms, at the 99th percentile of the 10 ms slots and at
+    // most, beside the mean: bunched moves wait for each other at the server.
+    sentPer10Ms: (() => {
+      const slots = Math.round(elapsed * 100);
+      const counts = [...sentPerSlot.values()].sort((a, b) => a - b);
+      const zeros = Math.max(0, slots - counts.length);
+      const at = (q: number) => {
+        const k = Math.min(slots - 1, Math.ceil(q * slots) - 1);
+        return k < zeros ? 0 : (counts[k - zeros] ?? 0);
+      };
+      return {
+        mean: Math.round((sent / slots) * 100) / 100,
+        p99: at(0.99),
+        max: counts.at(-1) ?? 0,
+      };
+    })(),
     errors,
     refused: Object.fromEntries(refused),
     lostMoves: given ? null : lost,
@@ -444,6 +493,7 @@ async function main() {
     serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
     cpuMsPerMove,
+    loopDelayMs,
     bytesPerMovePerViewer: Math.round(bytes / perViewer),
     framesPerMovePerViewer: Math.round((frames / perViewer) * 100) / 100,
   };
