@@ -18,6 +18,7 @@ import {
   TOWERS_PER_PLAYER,
 } from './companies.js';
 import { bigBoss } from './game.js';
+import { expandTarget } from './play.js';
 import { allCards } from './setup.js';
 import { ACTIVE, COMPANY_COUNT, GONE, NEVER, shareIndex, type BigBossState } from './state.js';
 import type { BigBossEvent, BigBossMove, RuleSet } from './types.js';
@@ -398,6 +399,30 @@ describe('moves', () => {
           expect(inPlace).toEqual(applied.value.state);
         }
         expect(JSON.stringify(s)).toBe(frozen);
+      }),
+      RUNS,
+    );
+  });
+
+  it('lists every expansion a Level card may make: each space expandTarget takes, and no other', () => {
+    fc.assert(
+      fc.property(tables, fc.nat(), (t, pick) => {
+        const { states } = play(t);
+        const s = states[pick % states.length];
+        if (s.outcome) return;
+        const [seat] = bigBoss.activeSeats(s);
+        const legal = bigBoss.legalMoves(s, seat);
+        if (!legal.some((m) => m.type === 'expand' || m.type === 'found')) return;
+        const levels = [...new Set(s.hands[seat])].filter((c) => !isIndustry(c));
+        const listed = new Set(
+          legal.flatMap((m) => (m.type === 'expand' ? [`${m.card}@${m.space}`] : [])),
+        );
+        for (const card of levels)
+          for (let space = 1; space <= SPACES; space++)
+            expect(
+              listed.has(`${cardCode(card)}@${space}`),
+              `${cardCode(card)} on space ${space}`,
+            ).toBe(!('message' in expandTarget(s, card, space)));
       }),
       RUNS,
     );
