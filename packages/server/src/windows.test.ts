@@ -163,7 +163,10 @@ describe('sealed answers', () => {
         10_000,
         'the close',
       );
-      windows.push({ opened, frames: seen2.slice(from) });
+      // Up to the clock's close: after the last round's, the game's end follows (`seats`).
+      const frames = seen2.slice(from);
+      const close = frames.findIndex((f) => f.msg.type === 'events' && f.msg.seat === -1);
+      windows.push({ opened, frames: frames.slice(0, close + 1) });
     }
     for (const w of windows) {
       // The observer hears its own answer, then the clock's close, and nothing between: not
