@@ -144,3 +144,17 @@ describe('glance (an events frame read without its view)', () => {
     lean.close();
   });
 });
+
+describe('LeanSeat: short frames and the status', () => {
+  it("reads a frame shorter than an events frame's head, and tells the status from each seats frame", () => {
+    const seat = new LeanSeat('ws://127.0.0.1:9/ws/tables/t', false);
+    const statuses: string[] = [];
+    seat.onStatus = (s) => statuses.push(s);
+    const seats = (status: string) => JSON.stringify({ type: 'seats', status, seats: [] });
+    seat.receive(seats('running'));
+    seat.receive(JSON.stringify({ type: 'pong' }));
+    seat.receive(seats('finished'));
+    expect(statuses).toEqual(['running', 'finished']);
+    seat.close();
+  });
+});

@@ -164,6 +164,7 @@ const LEGAL_KEY = Buffer.from(',"legal":');
  * parse) is left to the whole parse: undefined.
  */
 export function glance(buf: Buffer): Frame | undefined {
+  if (buf.length <= EVENTS_HEAD.length) return undefined;
   if (buf.compare(EVENTS_HEAD, 0, EVENTS_HEAD.length, 0, EVENTS_HEAD.length) !== 0)
     return undefined;
   let end = EVENTS_HEAD.length;
