@@ -5,7 +5,7 @@ import type { PublicSeat, TableState } from '@boss-table/client';
 import { botName } from '@boss-table/games/bot-names';
 import { findWebGame } from './games.js';
 import type { EventBatch, GameParts, Names } from './registry.js';
-import { tableLayout } from './shell/table-layout.js';
+import { ActionBar, EndPanel, gameOverText, tableLayout } from './shell/table-layout.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { PracticeConnection, practiceWorker } from './practice/connection.js';
@@ -180,53 +180,58 @@ export default function PracticePage({ id }: { id: string }) {
     ).catch((e: unknown) => setError((e as Error).message));
 
   let barText: string;
-  if (outcome) {
-    const who = outcome.winners.map(names);
-    barText = `Game over: ${who.join(' and ')} ${who.length === 1 && who[0] !== 'You' ? 'wins' : 'win'}.`;
-  } else if (myTurn) barText = `Your turn: ${parts.prompt(view, legal)}.`;
+  if (outcome) barText = gameOverText(outcome.winners, names);
+  else if (myTurn) barText = `Your turn: ${parts.prompt(view, legal)}.`;
   else if (turn !== null) barText = `Waiting for ${names(turn)}…`;
   else barText = '';
 
-  const { Table, End } = parts;
+  const { Table } = parts;
   const end = outcome && (
-    <section className="panel ranking area-end" aria-label="final ranking">
-      <h2>Game over</h2>
-      <End view={view} names={names} batches={batches} />
-      <p className="end-actions">
-        <a className="button" href={`#/replay/practice/${game.id}`}>
-          Replay
-        </a>{' '}
-        {recordUrl && (
-          <a href={recordUrl} download={`boss-table-practice-${game.id}.json`}>
-            Download the record
-          </a>
-        )}{' '}
-        <button type="button" onClick={again}>
-          Play again
-        </button>{' '}
-        <a href="#/">Back to the lobby</a>
-      </p>
-    </section>
+    <EndPanel
+      parts={parts}
+      view={view}
+      names={names}
+      batches={batches}
+      actions={
+        <>
+          <a className="button" href={`#/replay/practice/${game.id}`}>
+            Replay
+          </a>{' '}
+          {recordUrl && (
+            <a href={recordUrl} download={`boss-table-practice-${game.id}.json`}>
+              Download the record
+            </a>
+          )}{' '}
+          <button type="button" onClick={again}>
+            Play again
+          </button>{' '}
+          <a href="#/">Back to the lobby</a>
+        </>
+      }
+    />
   );
   const resultsPanel = results && (
     <RoundResults results={results} gameOver={!!outcome} onClose={() => setResults(null)} />
   );
   return (
     <div className={`table-page practice${myTurn ? ' my-turn' : ''}`}>
-      <div className={`action-bar${myTurn ? ' mine' : ''}`} role="status" aria-label="action bar">
-        <span
-          className="tag practice"
-          title="against bots, in this browser: never rated, never sent anywhere"
-        >
-          Practice
-        </span>
-        <span className="what">{barText}</span>
-        <span className="bar-tools">
+      <ActionBar
+        mine={myTurn}
+        tag={
+          <span
+            className="tag practice"
+            title="against bots, in this browser: never rated, never sent anywhere"
+          >
+            Practice
+          </span>
+        }
+        text={barText}
+        tools={
           <button type="button" onClick={() => setRulesOpen(true)}>
             Rules
           </button>
-        </span>
-      </div>
+        }
+      />
       {error && (
         <p className="error area-alert" role="alert">
           {error}

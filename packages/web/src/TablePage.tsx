@@ -26,7 +26,7 @@ import { Countdown } from './shell/countdown.js';
 import { useTurnAlerts } from './shell/alerts.js';
 import { PlayerPanels } from './shell/PlayerPanels.js';
 import { TableChat } from './account/Chat.js';
-import { tableLayout } from './shell/table-layout.js';
+import { ActionBar, EndPanel, gameOverText, tableLayout } from './shell/table-layout.js';
 import { RatingChanges } from './shell/RatingChanges.js';
 import { RulesDrawer } from './shell/Rules.js';
 import { Invites, savedInvites } from './shell/invites.js';
@@ -357,10 +357,8 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   const showJoin = !seating && free.length > 0 && !watching && (joinable || joinError);
 
   let barText: string;
-  if (outcome) {
-    const who = outcome.winners.map(names);
-    barText = `Game over: ${who.join(' and ')} ${who.length === 1 && who[0] !== 'You' ? 'wins' : 'win'}.`;
-  } else if (state.status === 'open')
+  if (outcome) barText = gameOverText(outcome.winners, names);
+  else if (state.status === 'open')
     barText = `Waiting for players: ${free.length} seat${free.length === 1 ? '' : 's'} free.`;
   else if (myTurn) barText = `Your turn: ${stepPrompt ?? prompt}.`;
   else if (turn !== null)
@@ -368,28 +366,33 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   else barText = '';
   const turnClock = timer ? clockFor(timer, timer.seat, now) : null;
 
-  const { Table, End } = parts;
+  const { Table } = parts;
   const end = outcome && (
-    <section className="panel ranking area-end" aria-label="final ranking">
-      <h2>Game over</h2>
-      <End view={view} names={names} batches={batches} />
-      {summary && <RatingChanges table={id} game={summary.game} />}
-      <p className="end-actions">
-        <a className="button" href={`#/replay/${id}`}>
-          Replay
-        </a>{' '}
-        <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
-          Download the record
-        </a>{' '}
-        {seating && !rematch && <button onClick={() => void askRematch()}>Rematch</button>}
-      </p>
+    <EndPanel
+      parts={parts}
+      view={view}
+      names={names}
+      batches={batches}
+      extra={summary && <RatingChanges table={id} game={summary.game} />}
+      actions={
+        <>
+          <a className="button" href={`#/replay/${id}`}>
+            Replay
+          </a>{' '}
+          <a href={`/api/tables/${id}/record`} download={`boss-table-${id}.json`}>
+            Download the record
+          </a>{' '}
+          {seating && !rematch && <button onClick={() => void askRematch()}>Rematch</button>}
+        </>
+      }
+    >
       {rematch && seating && (
         <p className="rematch-offer">
           A rematch is ready. <button onClick={() => void askRematch()}>Join the rematch</button>
         </p>
       )}
       {rematch && !seating && <a href={`#/t/${rematch}`}>Watch the rematch</a>}
-    </section>
+    </EndPanel>
   );
   const resultsPanel = results && (
     <RoundResults results={results} gameOver={!!outcome} onClose={() => setResults(null)} />
@@ -412,51 +415,54 @@ export default function TablePage({ id, invite }: { id: string; invite: string |
   );
   return (
     <div className={`table-page${myTurn ? ' my-turn' : ''}`}>
-      <div
-        className={`action-bar${myTurn ? ' mine' : ''}${low ? ' low' : ''}`}
-        role="status"
-        aria-label="action bar"
+      <ActionBar
+        mine={myTurn}
+        low={low}
+        tag={
+          summary?.rated && (
+            <span className="tag rated" title="the result moves the players' ratings">
+              Rated
+            </span>
+          )
+        }
+        text={barText}
+        tools={
+          <>
+            {state.seats.every((s) => s.kind === 'bot') && (
+              <a className="pace-link" href={`#/replay/${id}?play`}>
+                Watch at your pace
+              </a>
+            )}
+            <button type="button" onClick={() => setRulesOpen(true)}>
+              Rules
+            </button>
+            {me !== null && (
+              <>
+                <button
+                  type="button"
+                  aria-pressed={sound}
+                  onClick={() => {
+                    setSound(!sound);
+                    savePref('sound', !sound);
+                  }}
+                >
+                  Sound
+                </button>
+                <button type="button" aria-pressed={notify} onClick={() => void toggleNotify()}>
+                  Notify
+                </button>
+              </>
+            )}
+          </>
+        }
       >
-        {summary?.rated && (
-          <span className="tag rated" title="the result moves the players' ratings">
-            Rated
-          </span>
-        )}
-        <span className="what">{barText}</span>
         {turnClock !== null && !outcome && (
           <span className="bar-clock" aria-label="turn clock">
             <Countdown ms={turnClock} low={low} />
           </span>
         )}
         {low && <span className="low-warning">Hurry: your clock is running out!</span>}
-        <span className="bar-tools">
-          {state.seats.every((s) => s.kind === 'bot') && (
-            <a className="pace-link" href={`#/replay/${id}?play`}>
-              Watch at your pace
-            </a>
-          )}
-          <button type="button" onClick={() => setRulesOpen(true)}>
-            Rules
-          </button>
-          {me !== null && (
-            <>
-              <button
-                type="button"
-                aria-pressed={sound}
-                onClick={() => {
-                  setSound(!sound);
-                  savePref('sound', !sound);
-                }}
-              >
-                Sound
-              </button>
-              <button type="button" aria-pressed={notify} onClick={() => void toggleNotify()}>
-                Notify
-              </button>
-            </>
-          )}
-        </span>
-      </div>
+      </ActionBar>
       {!connected && everConnected.current && (
         <p className="banner area-alert" role="alert">
           Disconnected — reconnecting…

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GAMES, findWebGame } from '../games.js';
 import RulesPage, { Markdown } from './Rules.js';
 import { logLines } from './GameLog.js';
+import { ActionBar, EndPanel, gameOverText } from './table-layout.js';
 
 afterEach(() => {
   cleanup();
@@ -102,5 +103,52 @@ describe('the web shell', () => {
     ]);
     // A game without its own words still gets the mark.
     expect(logLines(batches, { describe }, 0, String)[0].text).toBe('Time ran out.');
+  });
+
+  it("the table pages' action bar and end panel: who won, the page's own words and actions", async () => {
+    const names = (seat: number) => (seat === 0 ? 'You' : `Bot ${seat}`);
+    expect(gameOverText([0], names)).toBe('Game over: You win.');
+    expect(gameOverText([2], names)).toBe('Game over: Bot 2 wins.');
+    expect(gameOverText([0, 3], names)).toBe('Game over: You and Bot 3 win.');
+    const parts = await GAMES[0].load();
+    render(
+      <>
+        <ActionBar
+          mine
+          low
+          tag={<span className="tag">Practice</span>}
+          text="Your turn: play a card."
+          tools={<button type="button">Rules</button>}
+        >
+          <span className="bar-clock">0:09</span>
+        </ActionBar>
+        <EndPanel
+          parts={{ ...parts, End: () => <p>the game's own end</p> }}
+          view={{}}
+          names={names}
+          batches={[]}
+          extra={<p>ratings</p>}
+          actions={<a href="#/">Back to the lobby</a>}
+        >
+          <p>A rematch is ready.</p>
+        </EndPanel>
+      </>,
+    );
+    const bar = screen.getByRole('status', { name: 'action bar' });
+    expect(bar.className).toBe('action-bar mine low');
+    expect([...bar.children].map((c) => c.textContent)).toEqual([
+      'Practice',
+      'Your turn: play a card.',
+      '0:09',
+      'Rules',
+    ]);
+    const end = screen.getByRole('region', { name: 'final ranking' });
+    expect([...end.children].map((c) => c.textContent)).toEqual([
+      'Game over',
+      "the game's own end",
+      'ratings',
+      'Back to the lobby',
+      'A rematch is ready.',
+    ]);
   });
 });
