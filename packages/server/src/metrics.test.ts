@@ -36,18 +36,18 @@ describe('Metrics.render', () => {
     const m = new Metrics();
     m.render({});
     await new Promise((r) => setTimeout(r, 30)); // the monitor's timer running
-    const until = Date.now() + 120;
-    while (Date.now() < until); // the loop held for 120 ms
+    const until = Date.now() + 300;
+    while (Date.now() < until); // the loop held for 300 ms
     await new Promise((r) => setTimeout(r, 30));
     const late = (text: string, q: string) =>
       Number(
         new RegExp(`boss_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)`).exec(text)![1],
       );
     const first = m.render({});
-    expect(late(first, '1')).toBeGreaterThan(0.1);
+    expect(late(first, '1')).toBeGreaterThan(0.28);
     expect(late(first, '0.5')).toBeLessThanOrEqual(late(first, '1'));
     // Started afresh: the held loop is not in the next scrape.
     await new Promise((r) => setTimeout(r, 50));
-    expect(late(m.render({}), '1')).toBeLessThan(0.1);
+    expect(late(m.render({}), '1')).toBeLessThan(0.28);
   });
 });
