@@ -12,6 +12,17 @@ export const bossCardsMeta: GameMeta = {
   minPlayers: 2,
   maxPlayers: 6,
   bots: { heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
+  // docs/benchmarks.md, "Boss Cards: the bots' ladder": every level told apart (μ ± 2σ apart);
+  // the rules of thumb play above every search level in the run; `ismcts:hard` was not in it.
+  ladder: {
+    run: 'boss arena --game boss-cards --bots random,heuristic,ismcts:easy,ismcts:medium --players 4 --games 400 --rate --seed ladder (2026-11-28)',
+    rungs: [
+      { bot: 'heuristic', rating: 2819, mu: 39.087, sigma: 2.039, games: 400, wins: 290 },
+      { bot: 'ismcts:medium', rating: 2501, mu: 30.626, sigma: 1.87, games: 400, wins: 84 },
+      { bot: 'ismcts:easy', rating: 2102, mu: 20.695, sigma: 1.881, games: 400, wins: 26 },
+      { bot: 'random', rating: 1673, mu: 10.796, sigma: 2.154, games: 400, wins: 0 },
+    ],
+  },
 };
 
 /** Cards dealt to each player (rules file §8): the bounds the rules accept, and the usual. */
