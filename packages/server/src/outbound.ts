@@ -71,13 +71,11 @@ export class BoundedSender {
     });
   }
 
-  send(frame: unknown): void {
+  send(frame: object): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.maxBuffered)
       return this.close(CLOSE_SLOW, 'You are not reading fast enough; reconnect to resume.');
-    this.ws.send(
-      typeof frame === 'object' && frame !== null ? encodeFrame(frame) : JSON.stringify(frame),
-    );
+    this.ws.send(encodeFrame(frame));
   }
 
   close(code: number, reason: string): void {
