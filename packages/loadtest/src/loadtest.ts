@@ -204,8 +204,8 @@ async function main() {
   let acked = 0;
   let measuring = false;
   const conns: LeanSeat[] = [];
-  /** The spectators' sockets: not counted in the bytes and frames a person receives. */
-  const watchers: LeanSeat[] = [];
+  /** Every socket, the spectators' too (theirs are not counted in what a person receives). */
+  const sockets: LeanSeat[] = [];
   /** Per table and seat, the moves acknowledged to that seat's person. */
   const ackedPerSeat = new Map<string, number>();
   /** The seats whose move was sent and whose events have not arrived yet. */
@@ -332,12 +332,13 @@ async function main() {
         });
       };
       conns.push(conn);
+      sockets.push(conn);
       seated.push(conn);
     }
     for (let k = 0; k < spectators; k++) {
       const wsBase = on(t + k).baseUrl.replace(/^http/, 'ws');
       const watcher = new LeanSeat(`${wsBase}/ws/tables/${encodeURIComponent(created.id)}`, false);
-      watchers.push(watcher);
+      sockets.push(watcher);
       seated.push(watcher);
     }
   };
@@ -415,13 +416,12 @@ async function main() {
   };
   const perViewer = acked ? acked * people : NaN;
   await new Promise((r) => setTimeout(r, 2000)); // let the last answers arrive
+  // Memory as the time ended, from the same scrape as the event loops' delay.
   let rss = 0;
-  for (const s of servers) {
-    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+  for (const metrics of scraped)
     rss += Number(
       /boss_process_resident_memory_bytes(?:\{[^}]*\})? (\d+)/.exec(metrics)?.[1] ?? NaN,
     );
-  }
   // Lost: acknowledged moves the database does not have, counted per table and seat (bots'
   // and clocks' moves are not acknowledged to anyone here; on PostgreSQL a node following a
   // table may lag behind the database by a moment). The tables keep moving: what was
@@ -466,16 +466,15 @@ async function main() {
     // The moves sent in the busiest 10 ms, at the 99th percentile of the 10 ms slots and at
     // most, beside the mean: bunched moves wait for each other at the server.
     sentPer10Ms: (() => {
-      const slots = Math.round(elapsed * 100);
-      const counts = [...sentPerSlot.values()].sort((a, b) => a - b);
-      const zeros = Math.max(0, slots - counts.length);
-      const at = (q: number) => {
-        const k = Math.min(slots - 1, Math.ceil(q * slots) - 1);
-        return k < zeros ? 0 : (counts[k - zeros] ?? 0);
-      };
+      // Every 10 ms of the measured time, those in which nothing was sent included.
+      const first = Math.floor(started / 10);
+      const counts = Array.from(
+        { length: Math.round(elapsed * 100) },
+        (_, k) => sentPerSlot.get(first + k) ?? 0,
+      ).sort((a, b) => a - b);
       return {
-        mean: Math.round((sent / slots) * 100) / 100,
-        p99: at(0.99),
+        mean: Math.round((sent / counts.length) * 100) / 100,
+        p99: quantile(counts, 0.99),
         max: counts.at(-1) ?? 0,
       };
     })(),
@@ -486,9 +485,8 @@ async function main() {
     tablesMovingAtEnd: moving,
     gamesEnded,
     // Sockets that never had their snapshot, and that closed: a lean seat does not reconnect.
-    socketsWithoutSnapshot: [...conns, ...watchers].filter((c) => c.seq < 0 && !retired.has(c))
-      .length,
-    socketsClosed: [...conns, ...watchers].filter((c) => c.closed && !retired.has(c)).length,
+    socketsWithoutSnapshot: sockets.filter((c) => c.seq < 0 && !retired.has(c)).length,
+    socketsClosed: sockets.filter((c) => c.closed && !retired.has(c)).length,
     serverRssMB: Math.round(rss / 1e6),
     serverRssKBPerTable: Math.round(rss / 1e3 / tables),
     cpuPercent,
@@ -515,7 +513,7 @@ async function main() {
         `generator ${cpuMsPerMove.generator}, ${result.bytesPerMovePerViewer} bytes a viewer ` +
         `(${result.framesPerMovePerViewer} frames)\n`,
     );
-  for (const c of [...conns, ...watchers]) c.close();
+  for (const c of sockets) c.close();
   for (const s of servers) s.child?.kill('SIGTERM');
   await Promise.all(
     servers.map((s) => (s.child ? new Promise((r) => s.child.once('exit', r)) : undefined)),
