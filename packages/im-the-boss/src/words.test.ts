@@ -51,6 +51,22 @@ describe("I'm the Boss! log words", () => {
         ],
       }),
     ).toBe('The deal closes: You collect 6 M and pay Seat 2 3 M and Seat 3 3 M.');
+    // A seat paid twice (an agreement and its placard, say) is named once, with the sum.
+    expect(
+      say(
+        {
+          type: 'dealClosed',
+          boss: 1,
+          bossGets: 24,
+          payments: [
+            { seat: 0, amount: 8 },
+            { seat: 2, amount: 2 },
+            { seat: 0, amount: 8 },
+          ],
+        },
+        0,
+      ),
+    ).toBe('The deal closes: Seat 2 collects 24 M and pays you 16 M and Seat 3 2 M.');
   });
 
   it('says what a clock did when it ran out', () => {

@@ -184,8 +184,12 @@ export function eventWords(
     case 'stepStarted':
       return `${you('seat') ? 'Your' : `${s('seat')}’s`} step.`;
     case 'dealClosed': {
-      const pays = (e.payments as { seat: number; amount: number }[]).map(
-        (p) => `${p.seat === viewer ? 'you' : name(p.seat)} ${m(p.amount)}`,
+      // One payment a seat, summed: a seat paid for an agreement and a placard is named once.
+      const owed = new Map<number, number>();
+      for (const p of e.payments as { seat: number; amount: number }[])
+        owed.set(p.seat, (owed.get(p.seat) ?? 0) + p.amount);
+      const pays = [...owed].map(
+        ([seat, amount]) => `${seat === viewer ? 'you' : name(seat)} ${m(amount)}`,
       );
       const and = pays.length > 1 ? `${pays.slice(0, -1).join(', ')} and ${pays.at(-1)}` : pays[0];
       return `The deal closes: ${s('boss')} ${verb('boss', 'collect', 'collects')} ${m(e.bossGets)}${pays.length ? ` and ${verb('boss', 'pay', 'pays')} ${and}` : ''}.`;
