@@ -1,13 +1,14 @@
 // Browser tests of practice Big Boss, Boss Cards and I'm the Boss!: whole games offline, and the rules' clocks run in the page.
 /**
- * End-to-end: practice games of Big Boss and Boss Cards against a bot, from the new-table
- * form's "Practice these seats offline", run in the page's worker and played to their end
- * by clicking with the browser offline.
+ * End-to-end: practice games of Big Boss, Boss Cards and I'm the Boss! (four rounds, quick
+ * clocks) against a bot, from the new-table form's "Practice these seats offline", run in the
+ * page's worker and played to their end by clicking with the browser offline.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@boss-table/server';
 import { shot, startE2E, stopE2E, turnOrEnd } from './harness.js';
+import { playByClicking } from './imb-clicks.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -93,6 +94,17 @@ async function playBossCards(page: Page): Promise<number> {
   return turns;
 }
 
+/** I'm the Boss!: the online test's clicking player, with no advice and no screenshots. */
+async function playImTheBoss(page: Page): Promise<number> {
+  const counts: Record<string, number> = {};
+  const seen = await playByClicking(page, (x) => x.has('over'), 240_000, undefined, {
+    shots: false,
+    counts,
+  });
+  expect(seen.has('over')).toBe(true);
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
 const GAMES = [
   {
     id: 'big-boss',
@@ -107,7 +119,18 @@ const GAMES = [
       page.locator('[data-testid=bc-hand-0] button[data-card]').first().waitFor(),
     play: playBossCards,
     options: async (page: Page) => {
-      await page.getByLabel('Target').selectOption('20');
+      // 10 points: a game of 2–5 rounds (at 20 a seed may run 9 rounds, five minutes here).
+      await page.getByLabel('Target').selectOption('10');
+    },
+  },
+  {
+    id: 'im-the-boss',
+    name: "I'm the Boss!",
+    ready: (page: Page) => page.locator('.imb-board').waitFor(),
+    play: playImTheBoss,
+    options: async (page: Page) => {
+      await page.getByLabel('Length').selectOption('4');
+      await page.getByLabel('Pace').selectOption('quick');
     },
   },
 ];
