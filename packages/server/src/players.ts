@@ -11,6 +11,7 @@ import { SharedCounts, sharedAttempts } from './shared-limits.js';
 import { PgSql, SqliteSql, type Sql } from './sql.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage, type Storage } from './storage.js';
+import { ThreadedSqliteStorage } from './storage-thread.js';
 import type { TableService } from './table-service.js';
 
 export interface PlayersOptions {
@@ -54,8 +55,13 @@ export class Players {
   }
 
   /** Opens once `storage` is open (its schema versions include the players' tables). */
-  static async open(_storage: Storage, opts: PlayersOptions, log: Logger): Promise<Players> {
-    const sql = opts.databaseUrl ? new PgSql(opts.databaseUrl) : new SqliteSql(opts.dataDir);
+  static async open(storage: Storage, opts: PlayersOptions, log: Logger): Promise<Players> {
+    // With the tables' storage on a thread, the accounts' statements go to that thread too.
+    const sql = opts.databaseUrl
+      ? new PgSql(opts.databaseUrl)
+      : storage instanceof ThreadedSqliteStorage
+        ? storage.sql
+        : new SqliteSql(opts.dataDir);
     return new Players(sql, opts, log);
   }
 

@@ -16,6 +16,7 @@ import { SqliteStorage, type SqliteSync, type Storage } from './storage.js';
 import { StorageHealth } from './health.js';
 import { Cluster, defaultNodeName } from './cluster.js';
 import { PostgresStorage } from './storage-pg.js';
+import { ThreadedSqliteStorage } from './storage-thread.js';
 import { Players } from './players.js';
 import { TableService } from './table-service.js';
 import type { LiveTable } from './table.js';
@@ -64,6 +65,8 @@ export interface ServerOptions {
   readonly trustedProxies?: readonly string[];
   /** How hard SQLite syncs each commit (default `normal`; `full` survives a power loss). */
   readonly sqliteSync?: SqliteSync;
+  /** SQLite's tables and moves answered on a thread of their own (`SQLITE_THREAD`, `storage-thread.ts`). */
+  readonly sqliteThread?: boolean;
   /** Store in PostgreSQL at this URL (`DATABASE_URL`) instead of SQLite under `dataDir`. */
   readonly databaseUrl?: string;
   /** The address friends reach this server at (`PUBLIC_URL`), for invite links. */
@@ -109,7 +112,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
       })
     : undefined;
-  const storage: Storage = pgStorage ?? new SqliteStorage(opts.dataDir, opts.sqliteSync);
+  const storage: Storage =
+    pgStorage ??
+    (opts.sqliteThread
+      ? await ThreadedSqliteStorage.open(opts.dataDir, opts.sqliteSync)
+      : new SqliteStorage(opts.dataDir, opts.sqliteSync));
   // Whether the node reaches its database: one outage, logged once, waited out by every table.
   const health = new StorageHealth(() => storage.ping(), log);
   if (pgStorage) pgStorage.onConnectionLost = (e) => health.failed(e);

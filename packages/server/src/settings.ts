@@ -30,6 +30,9 @@ export function settingsFromEnv(
   const sync = env.SQLITE_SYNC ?? 'normal';
   if (sync !== 'normal' && sync !== 'full')
     throw new SettingError(`SQLITE_SYNC must be "normal" or "full", not "${sync}".`);
+  const thread = env.SQLITE_THREAD ?? 'off';
+  if (thread !== 'on' && thread !== 'off')
+    throw new SettingError(`SQLITE_THREAD must be "on" or "off", not "${thread}".`);
   let trustedProxies: string[] = [];
   if (env.TRUSTED_PROXIES) {
     trustedProxies = env.TRUSTED_PROXIES.split(',').map((p) => p.trim());
@@ -70,6 +73,7 @@ export function settingsFromEnv(
     host: env.HOST ?? '0.0.0.0',
     dataDir: env.DATA_DIR ?? 'data',
     sqliteSync: sync,
+    sqliteThread: thread === 'on',
     ...opt('databaseUrl', databaseUrl),
     trustedProxies,
     ...opt('publicUrl', publicUrl),

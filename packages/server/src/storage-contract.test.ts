@@ -3,7 +3,9 @@
  * PostgreSQL in a throwaway cluster (`pg-test-cluster.ts`).
  */
 import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrationSql, type Engine } from './migrations.js';
@@ -366,42 +368,112 @@ function contract(makeStore: () => Promise<Store>) {
   });
 }
 
-describe('Storage contract: SQLite', () => {
-  contract(async () => {
-    const dir = tempDataDir();
-    const raw = <T>(fn: (db: Database.Database) => T): T => {
-      const db = new Database(join(dir, 'boss-table.sqlite'), { readonly: true });
+/** A SQLite store in a temp folder, opened by `open`. */
+function sqliteStore(open: (dir: string) => Promise<Storage>): Store {
+  const dir = tempDataDir();
+  const raw = <T>(fn: (db: Database.Database) => T): T => {
+    const db = new Database(join(dir, 'boss-table.sqlite'), { readonly: true });
+    try {
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    engine: 'sqlite',
+    rawExec: async (sql) => {
+      const db = new Database(join(dir, 'boss-table.sqlite'));
       try {
-        return fn(db);
+        db.exec(sql);
       } finally {
         db.close();
       }
-    };
-    return {
-      engine: 'sqlite',
-      rawExec: async (sql) => {
-        const db = new Database(join(dir, 'boss-table.sqlite'));
-        try {
-          db.exec(sql);
-        } finally {
-          db.close();
-        }
-      },
-      versionSql: (v) => `PRAGMA user_version = ${v}`,
-      open: async () => new SqliteStorage(dir),
-      schemaVersion: async () => raw((db) => db.pragma('user_version', { simple: true }) as number),
-      rawMoves: async (id) =>
-        raw(
-          (db) =>
-            (
-              db.prepare('SELECT count(*) AS n FROM moves WHERE table_id = ?').get(id) as {
-                n: number;
-              }
-            ).n,
-        ),
-    };
-  });
+    },
+    versionSql: (v) => `PRAGMA user_version = ${v}`,
+    open: () => open(dir),
+    schemaVersion: async () => raw((db) => db.pragma('user_version', { simple: true }) as number),
+    rawMoves: async (id) =>
+      raw(
+        (db) =>
+          (
+            db.prepare('SELECT count(*) AS n FROM moves WHERE table_id = ?').get(id) as {
+              n: number;
+            }
+          ).n,
+      ),
+  };
+}
+
+describe('Storage contract: SQLite', () => {
+  contract(async () => sqliteStore(async (dir) => new SqliteStorage(dir)));
 });
+
+const builtThread = fileURLToPath(new URL('../dist/storage-thread-worker.js', import.meta.url));
+
+describe.skipIf(!existsSync(builtThread))(
+  'Storage contract: SQLite on its own thread (built)',
+  async () => {
+    const { ThreadedSqliteStorage } = (await import(
+      new URL('../dist/storage-thread.js', import.meta.url).href
+    )) as typeof import('./storage-thread.js');
+    contract(async () =>
+      sqliteStore(async (dir) => {
+        const s = await ThreadedSqliteStorage.open(dir);
+        // Really on a thread: the built worker is there, so no fallback to the main thread.
+        expect(s).toBeInstanceOf(ThreadedSqliteStorage);
+        return s;
+      }),
+    );
+
+    it("passes SQLite's error code back, as the main thread's storage throws it", async () => {
+      const codeOf = async (s: Storage) => {
+        await s.createTable(table('dup', { status: 'running' }));
+        await s.appendMove('dup', { seq: 1, seat: 0, move: 1 });
+        const e = await s.appendMove('dup', { seq: 1, seat: 0, move: 2 }).catch((x: unknown) => x);
+        await s.close();
+        return [(e as Error).message, (e as { code?: unknown }).code];
+      };
+      const here = await codeOf(new SqliteStorage(tempDataDir()));
+      const there = await codeOf(await ThreadedSqliteStorage.open(tempDataDir()));
+      expect(here[1]).toMatch(/^SQLITE_CONSTRAINT/);
+      expect(there).toEqual(here);
+    });
+
+    it("answers the accounts' statements on the same thread (`sql`), a batch whole or not at all", async () => {
+      const s = await ThreadedSqliteStorage.open(tempDataDir());
+      if (!(s instanceof ThreadedSqliteStorage)) throw new Error('not on a thread');
+      try {
+        await s.createTable(table('q', { status: 'running' }));
+        const move =
+          'INSERT INTO moves (table_id, seq, seat, move, created_at) VALUES (?, ?, 0, ?, 0)';
+        expect(await s.sql.batch([{ sql: move, params: ['q', 1, '"a"'] }])).toBe(-1);
+        // The second step changes nothing and must: the first is rolled back with it.
+        const none = 'UPDATE moves SET seat = 1 WHERE table_id = ? AND seq = 99';
+        expect(
+          await s.sql.batch([
+            { sql: move, params: ['q', 2, '"b"'] },
+            { sql: none, params: ['q'], mustChange: true },
+          ]),
+        ).toBe(1);
+        expect(await s.sql.all('SELECT seq FROM moves WHERE table_id = ?', ['q'])).toEqual([
+          { seq: 1 },
+        ]);
+        expect((await s.moves('q')).map((m) => m.move)).toEqual(['a']);
+        await s.sql.close();
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('fails to open, with the reason, where the folder cannot be a database', async () => {
+      const file = join(tempDataDir(), 'a-file');
+      writeFileSync(file, 'not a folder');
+      await expect(ThreadedSqliteStorage.open(file)).rejects.toThrow(
+        /EEXIST|ENOTDIR|not a directory/i,
+      );
+    });
+  },
+);
 
 describePostgres('Storage contract: PostgreSQL', (suite) => {
   const query = async <T extends pg.QueryResultRow>(
