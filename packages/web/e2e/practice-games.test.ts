@@ -2,7 +2,8 @@
 /**
  * End-to-end: practice games of Big Boss, Boss Cards and I'm the Boss! (four rounds, quick
  * clocks) against a bot, from the new-table form's "Practice these seats offline", run in the
- * page's worker and played to their end by clicking with the browser offline.
+ * page's worker and played to their end by clicking with the browser offline, a reload in
+ * the middle; then the replay and its Analysis.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +33,10 @@ const taken = (page: Page, seq: string) =>
   );
 
 /** Big Boss: plays a card when it can, else buys one, else passes; invests nothing. */
-async function playBigBoss(page: Page): Promise<number> {
+async function playBigBoss(page: Page, midway: () => Promise<void>): Promise<number> {
   let turns = 0;
   while (await myTurn(page, 'big-boss')) {
+    if (turns === 3) await midway();
     const seen = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');
       const buttons = [...(form?.querySelectorAll('button') ?? [])].map(
@@ -61,9 +63,10 @@ async function playBigBoss(page: Page): Promise<number> {
 }
 
 /** Boss Cards: plays a plain card or an ace if it can, else a Boss card naming clubs, else draws, else passes. */
-async function playBossCards(page: Page): Promise<number> {
+async function playBossCards(page: Page, midway: () => Promise<void>): Promise<number> {
   let turns = 0;
   while (await myTurn(page, 'boss-cards')) {
+    if (turns === 3) await midway();
     const state = await page.evaluate(() => {
       const form = document.querySelector('form[aria-label="your turn"]');
       const cards = [...document.querySelectorAll('[data-testid=bc-hand-0] button[data-card]')];
@@ -95,14 +98,24 @@ async function playBossCards(page: Page): Promise<number> {
 }
 
 /** I'm the Boss!: the online test's clicking player, with no advice and no screenshots. */
-async function playImTheBoss(page: Page): Promise<number> {
+async function playImTheBoss(page: Page, midway: () => Promise<void>): Promise<number> {
   const counts: Record<string, number> = {};
-  const seen = await playByClicking(page, (x) => x.has('over'), 240_000, undefined, {
-    shots: false,
-    counts,
-  });
+  const opts = { shots: false, counts };
+  const acted = () => Object.values(counts).reduce((a, b) => a + b, 0);
+  // Three actions of the person's, then a reload, then on to the end.
+  const first = await playByClicking(
+    page,
+    (x) => acted() >= 3 || x.has('over'),
+    120_000,
+    undefined,
+    opts,
+  );
+  if (!first.has('over')) await midway();
+  const seen = first.has('over')
+    ? first
+    : await playByClicking(page, (x) => x.has('over'), 240_000, undefined, opts);
   expect(seen.has('over')).toBe(true);
-  return Object.values(counts).reduce((a, b) => a + b, 0);
+  return acted();
 }
 
 const GAMES = [
@@ -152,16 +165,38 @@ describe('practice games of the other games', () => {
       await g.ready(page);
       await context.setOffline(true);
       expect(await page.locator('[data-seat-panel="1"]').textContent()).toContain('Rules of thumb');
-      const turns = await g.play(page);
+      const url = page.url();
+      let reloaded = false;
+      // Mid-game: a reload (online; the service worker's offline reload is practice.test's)
+      // brings back the same game, its log rebuilt from the record.
+      const midway = async () => {
+        const log = await page.locator('.area-log li').count();
+        await context.setOffline(false);
+        await page.reload();
+        await g.ready(page);
+        await context.setOffline(true);
+        expect(page.url()).toBe(url);
+        expect(await page.locator('.area-log li').count()).toBeGreaterThanOrEqual(log);
+        reloaded = true;
+      };
+      const turns = await g.play(page, midway);
       expect(turns).toBeGreaterThan(3);
+      expect(reloaded).toBe(true);
       const ranking = page.getByRole('region', { name: 'final ranking' });
       await ranking.waitFor();
       await shot(page, `practice-${g.id}-end`);
       await context.setOffline(false);
       await ranking.getByRole('link', { name: 'Replay', exact: true }).click();
       await page.getByRole('slider', { name: 'move' }).waitFor();
+      // Its Analysis runs in the page, as for a server's game: a row per decision of the person's.
+      const analysis = page.getByRole('region', { name: 'analysis' });
+      await analysis.getByLabel('Player').selectOption('0');
+      await analysis.getByRole('button', { name: 'Analyse' }).click();
+      await analysis.locator('table.analysis-table').waitFor({ timeout: 180_000 });
+      expect(await analysis.locator('table.analysis-table tbody tr').count()).toBeGreaterThan(0);
+      await shot(page, `practice-${g.id}-analysis`);
       await context.close();
-    }, 300_000);
+    }, 540_000);
 });
 
 /** The seconds left on the first of the rules' clocks that mentions this seat's turn. */
