@@ -42,7 +42,12 @@ export function playArenaGame(job: ArenaJob, cache = new Map<string, Bot>()): Ar
     }
     return bot;
   });
-  const started = Driver.start(game, job.options, job.seed, { bots, budgetMs: job.budgetMs });
+  // Moves in an open window take their time, as at a table, so a deal's clocks run out there.
+  const started = Driver.start(game, job.options, job.seed, {
+    bots,
+    budgetMs: job.budgetMs,
+    openDelaysInVirtualTime: true,
+  });
   if (!started.ok) throw new Error(started.error.message);
   const { driver } = started.value;
   const decisionMs: number[][] = job.seats.map(() => []);

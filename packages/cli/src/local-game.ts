@@ -74,6 +74,8 @@ export class LocalGame {
     const started = Driver.start(game, rawOptions, seed, {
       bots,
       budgetMs,
+      // Bots' moves in an open window take their time, as at a table (self-play).
+      openDelaysInVirtualTime: true,
       onMove: (_move, events) => onEvents(events),
     });
     if (!started.ok) throw new UsageError(started.error.message);

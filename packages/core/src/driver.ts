@@ -134,6 +134,13 @@ export interface DriverOptions {
   readonly openDelayMs?: number;
   /** The fixed part of a bot's delay in an open window, in ms (default `budgetMs`). */
   readonly openDelayMinMs?: number;
+  /**
+   * Virtual time (`step`): a bot's move in an open window waits its delay, as in real time,
+   * so the window's clocks (a deal's limit) run out as they would at a table, and a clock due
+   * first moves first. Default false: such moves take no time (the window tests' rhythm).
+   * Bot-only games that stand for real ones (the arena, self-play) set it.
+   */
+  readonly openDelaysInVirtualTime?: boolean;
   /** Clocks already running when resuming (from `clockTimes`). */
   readonly clockTimes?: readonly ClockTime[];
   /**
@@ -269,6 +276,7 @@ export class Driver<G extends AnyGame = AnyGame> {
   private readonly budgetMs: number;
   private readonly openDelayMs: number;
   private readonly openDelayMinMs: number;
+  private readonly openDelaysInVirtualTime: boolean;
   private readonly rng: Rng;
   private readonly keeper: ClockKeeper;
   private readonly onMove?: DriverOptions['onMove'];
@@ -296,6 +304,7 @@ export class Driver<G extends AnyGame = AnyGame> {
     this.budgetMs = opts.budgetMs ?? 100;
     this.openDelayMs = opts.openDelayMs ?? 2000;
     this.openDelayMinMs = opts.openDelayMinMs ?? this.budgetMs;
+    this.openDelaysInVirtualTime = opts.openDelaysInVirtualTime ?? false;
     this.clockNow = opts.now ?? 0;
     this.onMove = opts.onMove;
     this.tableClocks = opts.tableClocks;
@@ -473,6 +482,18 @@ export class Driver<G extends AnyGame = AnyGame> {
     const active = this.game.activeSeats(this.current);
     const candidates = active.filter((s: Seat) => this.bots[s] && !this.waited.has(s));
     if (candidates.length > 1) this.rng.shuffle(candidates);
+    if (
+      this.openDelaysInVirtualTime &&
+      candidates.length > 0 &&
+      active.every((s: Seat) => this.bots[s]) &&
+      this.game.concurrency?.(this.current) === 'open'
+    ) {
+      // A bot acts after its delay, as at a table (`next`); a clock due first moves first.
+      const at = this.clockNow + this.openDelayMinMs + this.rng.int(this.openDelayMs + 1);
+      const clock = this.nextClock();
+      if (clock && clock.at <= at) return this.runClock(clock);
+      this.clockNow = at;
+    }
     for (const seat of candidates) {
       const bot = this.bots[seat]!;
       if (!bot.chooseMove)
@@ -495,13 +516,7 @@ export class Driver<G extends AnyGame = AnyGame> {
     const clock = this.nextClock();
     if (outside.length > 0)
       return ok({ kind: 'outside', seats: outside, clockAt: clock?.at ?? null });
-    if (clock && this.isTableClock(clock.clock)) {
-      this.clockNow = Math.max(this.clockNow, clock.at);
-      this.timedOut.add(clock.clock.id);
-      this.onTimeout?.(clock.clock);
-      return this.step();
-    }
-    if (clock) return ok({ kind: 'move', move: this.applyClock(clock) });
+    if (clock) return this.runClock(clock);
     const waiting = [...this.waited].map((s) => describeActor(this.bots[s]!, s));
     return err({
       kind: 'deadlock',
@@ -510,6 +525,17 @@ export class Driver<G extends AnyGame = AnyGame> {
         (waiting.length ? `${waiting.join(', ')} wait` : 'no seat is active') +
         ', and no clock runs.',
     });
+  }
+
+  /** Virtual time runs to `clock`'s deadline and it moves (a table's own clock: its timeout). */
+  private runClock(clock: NonNullable<ReturnType<Driver['nextClock']>>): Result<Step, DriverError> {
+    if (this.isTableClock(clock.clock)) {
+      this.clockNow = Math.max(this.clockNow, clock.at);
+      this.timedOut.add(clock.clock.id);
+      this.onTimeout?.(clock.clock);
+      return this.step();
+    }
+    return ok({ kind: 'move', move: this.applyClock(clock) });
   }
 
   /**
