@@ -189,3 +189,58 @@ describe("the table's turn timer after a crash", () => {
     expect(Math.abs(resumed! - deadline!)).toBeLessThan(150);
   });
 });
+
+describe('a clean stop while a move is being stored', () => {
+  it('stores the move first, then saves the clocks of the window that move opened', async () => {
+    // A storage that answers later, in the order it was asked, as the storage thread does.
+    const rows: StoredTable[] = [];
+    const asked: (() => void)[] = [];
+    let open = false;
+    const later = (apply: () => void) =>
+      new Promise<void>((resolve) => {
+        const run = () => {
+          apply();
+          resolve();
+        };
+        if (open) run();
+        else asked.push(run);
+      });
+    const storage = {
+      appendMove: (_id: string, _m: StoredMove, after?: StoredTable) =>
+        later(() => after && rows.push(structuredClone(after))),
+      updateTable: (t: StoredTable) => later(() => rows.push(structuredClone(t))),
+      ping: async () => {},
+    } as unknown as Storage;
+    const { log } = recordingLog();
+    const live = liveTable(
+      bidVeto,
+      {
+        seats: [person, person],
+        options: { ...options(2), rounds: 2, bidMs: 60_000, vetoMs: 60_000, vetoMinMs: 50 },
+      },
+      storage,
+      log,
+      silentBots,
+    );
+    live.start();
+    open = true;
+    await live.play(0, live.position(0), { type: 'bid', amount: 1, round: 1 });
+    open = false;
+    // Seat 1's answer closes the bidding: the veto window opens. The stop comes while that
+    // move is being stored.
+    const last = live.play(1, live.position(1), { type: 'pass', round: 1 });
+    await until(() => asked.length === 1);
+    const stopped = live.close(true);
+    await new Promise((r) => setTimeout(r, 20));
+    open = true;
+    for (const run of asked.splice(0)) run();
+    await last;
+    await stopped;
+    for (const run of asked.splice(0)) run();
+    // The last row written is the stop's: the veto window's clock, paused (a clean stop does
+    // not count the time the server is down). Saved before the move was stored, the stop
+    // wrote no clocks at all, and after a restart the veto clock would have run on.
+    expect(rows.at(-1)!.status).toBe('running');
+    expect(rows.at(-1)!.clocks).toMatchObject({ paused: true, clocks: [{ id: 'veto:1' }] });
+  });
+});

@@ -538,6 +538,9 @@ export class LiveTable {
     this.clearTimers();
     this.offHealth();
     if (!this.deps.health) this.health.close();
+    // A move still being stored (its storage answers later, as on a thread) is stored first,
+    // so that the save below neither overwrites its status nor misses its clocks.
+    if (save) await this.queue;
     if (save && this.holder && this.stored.status === 'running') {
       const now = Date.now();
       const driver = this.driverOf;
