@@ -120,6 +120,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Whether the node reaches its database: one outage, logged once, waited out by every table.
   const health = new StorageHealth(() => storage.ping(), log);
   if (pgStorage) pgStorage.onConnectionLost = (e) => health.failed(e);
+  if (storage instanceof ThreadedSqliteStorage)
+    storage.onFailed = (e) => {
+      log.error('the storage thread stopped: restart the server', { error: e.message });
+      health.failed(e);
+    };
+  else if (opts.sqliteThread)
+    log.warn('SQLITE_THREAD=on is ignored', {
+      reason: pgStorage ? 'the server stores in PostgreSQL' : 'the storage thread is not built',
+    });
   const cluster = pgStorage && node ? new Cluster(pgStorage, log, { node, health }) : undefined;
   // Accounts, ratings, chat and quick play (`players.ts`); each game's end is recorded.
   const players = await Players.open(storage, opts, log);

@@ -12,7 +12,8 @@ import { MIGRATIONS, migrationSql, type Engine } from './migrations.js';
 import { describePostgres } from './testing/pg-test-suite.js';
 import { PostgresStorage } from './storage-pg.js';
 import { SqliteStorage, type Storage, type StoredTable } from './storage.js';
-import { tempDataDir } from './testing/test-kit.js';
+import { tempDataDir, until } from './testing/test-kit.js';
+import { isOutage } from './health.js';
 
 /** One store (a folder, a database) that can be opened several times, as by several starts. */
 interface Store {
@@ -463,6 +464,36 @@ describe.skipIf(!existsSync(builtThread))(
       } finally {
         await s.close();
       }
+    });
+
+    it('refuses a value that cannot cross to the thread, and goes on', async () => {
+      const s = await ThreadedSqliteStorage.open(tempDataDir());
+      try {
+        await s.createTable(table('fn', { status: 'running' }));
+        await expect(s.appendMove('fn', { seq: 1, seat: 0, move: () => 1 })).rejects.toThrow(
+          /could not be cloned/,
+        );
+        await s.appendMove('fn', { seq: 1, seat: 0, move: 1 });
+        expect(await s.moves('fn')).toEqual([{ seq: 1, seat: 0, move: 1 }]);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('reports a thread that died as an outage that does not end, and says so once', async () => {
+      const s = await ThreadedSqliteStorage.open(tempDataDir());
+      if (!(s instanceof ThreadedSqliteStorage)) throw new Error('not on a thread');
+      const told: Error[] = [];
+      s.onFailed = (e) => told.push(e);
+      await s.createTable(table('dies', { status: 'running' }));
+      await (s as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      await until(() => told.length > 0);
+      for (const call of [s.appendMove('dies', { seq: 1, seat: 0, move: 1 }), s.ping()]) {
+        const e = await call.catch((x: unknown) => x);
+        expect(isOutage(e)).toBe(true);
+      }
+      expect(told).toHaveLength(1);
+      await s.close();
     });
 
     it('fails to open, with the reason, where the folder cannot be a database', async () => {

@@ -10,21 +10,28 @@ const storage: Storage = new SqliteStorage(dataDir, sync);
 const sql: Sql = new SqliteSql(dataDir);
 const port = parentPort!;
 
+const refuse = (id: number, e: unknown) => {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const code = (err as { code?: unknown }).code;
+  port.postMessage({
+    id,
+    ok: false,
+    error: { name: err.name, message: err.message, ...(code !== undefined ? { code } : {}) },
+  } satisfies StorageAnswer);
+};
+
 port.on('message', (c: StorageCall) => {
   // SqliteStorage answers synchronously inside its promises: each call is whole before the next.
-  const target = c.to === 'sql' ? sql : storage;
-  (target[c.method as keyof typeof target] as (...a: unknown[]) => Promise<unknown>)
-    .apply(target, [...c.args])
-    .then(
-      (value) => port.postMessage({ id: c.id, ok: true, value } satisfies StorageAnswer),
-      (e: unknown) => {
-        const err = e instanceof Error ? e : new Error(String(e));
-        const code = (err as { code?: unknown }).code;
-        port.postMessage({
-          id: c.id,
-          ok: false,
-          error: { name: err.name, message: err.message, ...(code !== undefined ? { code } : {}) },
-        } satisfies StorageAnswer);
-      },
-    );
+  try {
+    const target = c.to === 'sql' ? sql : storage;
+    (target[c.method as keyof typeof target] as (...a: unknown[]) => Promise<unknown>)
+      .apply(target, [...c.args])
+      .then(
+        (value) => port.postMessage({ id: c.id, ok: true, value } satisfies StorageAnswer),
+        (e: unknown) => refuse(c.id, e),
+      )
+      .catch((e: unknown) => refuse(c.id, e));
+  } catch (e) {
+    refuse(c.id, e);
+  }
 });

@@ -51,6 +51,7 @@ export class ThreadedSqliteStorage implements Storage {
     { resolve: (v: unknown) => void; reject: (e: Error) => void }
   >();
   private failed: Error | null = null;
+  private closing = false;
 
   private constructor(worker: Worker) {
     this.worker = worker;
@@ -62,13 +63,25 @@ export class ThreadedSqliteStorage implements Storage {
       else w.reject(Object.assign(new Error(a.error.message), a.error));
     });
     const fail = (e: Error) => {
-      this.failed = e;
-      for (const w of this.waiting.values()) w.reject(e);
+      if (this.failed) return;
+      // Unless closed: a database error (`health.ts` reads the code), so the node reports an
+      // outage (`/healthz`) rather than fail each move as a refused one.
+      this.failed = this.closing ? e : Object.assign(e, { code: 'SQLITE_IOERR_THREAD' });
+      for (const w of this.waiting.values()) w.reject(this.failed);
       this.waiting.clear();
+      if (!this.closing) this.onFailed?.(this.failed);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The storage thread stopped (exit code ${code}).`)));
   }
+
+  /**
+   * Told once if the thread dies while open. It is not started again (a move it was storing
+   * may or may not have been committed): the server logs it and reports an outage that does
+   * not end (`/healthz` 503), for its supervisor to restart it, which replays every table
+   * from the database.
+   */
+  onFailed?: (e: Error) => void;
 
   /** Opens the database on a new thread: resolves once it is open and migrated, else rejects. */
   static async open(dataDir: string, sync: SqliteSync = 'normal'): Promise<Storage> {
@@ -83,7 +96,13 @@ export class ThreadedSqliteStorage implements Storage {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, to, method, args } as StorageCall);
+      try {
+        this.worker.postMessage({ id, to, method, args } as StorageCall);
+      } catch (e) {
+        // A value that cannot be copied to the thread (a function): refused here.
+        this.waiting.delete(id);
+        reject(e as Error);
+      }
     });
   }
   private call<T>(method: keyof Storage, args: readonly unknown[]): Promise<T> {
@@ -115,7 +134,11 @@ export class ThreadedSqliteStorage implements Storage {
 
   async close(): Promise<void> {
     if (this.failed) return;
-    await this.call('close', []);
-    await this.worker.terminate();
+    this.closing = true;
+    try {
+      await this.call('close', []);
+    } finally {
+      await this.worker.terminate();
+    }
   }
 }
