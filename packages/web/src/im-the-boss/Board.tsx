@@ -290,7 +290,8 @@ export function Board({
   return (
     <div className="imb-board">
       <p className="imb-status">
-        <span>Round {t.round}</span>
+        {/* Before the start player's first turn the rules count round 0: shown as the first. */}
+        <span>Round {Math.max(1, t.round)}</span>
         <span>
           Next tile:{' '}
           {tile === null ? (

@@ -115,6 +115,16 @@ describe("I'm the Boss! web table", () => {
     expect(imbOptions({ rounds: 5 }, 4).maxRounds).toBeUndefined();
   });
 
+  it('shows round 1 at the start, before the first turn (the rules count it 0)', () => {
+    const o = parseOptions({ players: 3 });
+    if (!o.ok) throw new Error(o.error.message);
+    const r = setup(o.value, 'round-zero');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.state.pub.round).toBe(0);
+    const { container } = table(r.value.state, null);
+    expect(container.querySelector('.imb-status')!.textContent).toMatch(/^Round 1/);
+  });
+
   it('the stepper never goes past what is left of the deal, nor below 0', () => {
     expect(clampStep(3, 1, 3)).toBe(3);
     expect(clampStep(0, -1, 3)).toBe(0);
