@@ -489,7 +489,7 @@ export class Driver<G extends AnyGame = AnyGame> {
       this.game.concurrency?.(this.current) === 'open'
     ) {
       // A bot acts after its delay, as at a table (`next`); a clock due first moves first.
-      const at = this.clockNow + this.openDelayMinMs + this.rng.int(this.openDelayMs + 1);
+      const at = this.clockNow + this.openDelay();
       const clock = this.nextClock();
       if (clock && clock.at <= at) return this.runClock(clock);
       this.clockNow = at;
@@ -525,6 +525,11 @@ export class Driver<G extends AnyGame = AnyGame> {
         (waiting.length ? `${waiting.join(', ')} wait` : 'no seat is active') +
         ', and no clock runs.',
     });
+  }
+
+  /** A bot's delay before it acts in an open window: its fixed part and a drawn one. */
+  private openDelay(): number {
+    return this.openDelayMinMs + this.rng.int(this.openDelayMs + 1);
   }
 
   /** Virtual time runs to `clock`'s deadline and it moves (a table's own clock: its timeout). */
@@ -576,7 +581,7 @@ export class Driver<G extends AnyGame = AnyGame> {
         );
       if (seats.length > 1) this.rng.shuffle(seats);
       for (const seat of seats) {
-        const delay = open ? this.openDelayMinMs + this.rng.int(this.openDelayMs + 1) : 0;
+        const delay = open ? this.openDelay() : 0;
         const request: BotRequest = {
           seat,
           n: this.recorded.length,
