@@ -154,6 +154,11 @@ describe('practice games of the other games', () => {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();
       await page.goto(server.url);
+      // One online visit: the service worker keeps every built file, then takes the page over,
+      // so the whole game below, its reload included, runs with the network off.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 30_000,
+      });
       await page.getByLabel('Your name').fill('Ann');
       await page.getByLabel('Game').selectOption(g.id);
       await page.getByRole('heading', { name: `New table of ${g.name}` }).waitFor();
@@ -167,14 +172,12 @@ describe('practice games of the other games', () => {
       expect(await page.locator('[data-seat-panel="1"]').textContent()).toContain('Rules of thumb');
       const url = page.url();
       let reloaded = false;
-      // Mid-game: a reload (online; the service worker's offline reload is practice.test's)
+      // Mid-game: a reload with the network off (the page comes from the service worker)
       // brings back the same game, its log rebuilt from the record.
       const midway = async () => {
         const log = await page.locator('.area-log li').count();
-        await context.setOffline(false);
         await page.reload();
         await g.ready(page);
-        await context.setOffline(true);
         expect(page.url()).toBe(url);
         expect(await page.locator('.area-log li').count()).toBeGreaterThanOrEqual(log);
         reloaded = true;
@@ -185,7 +188,7 @@ describe('practice games of the other games', () => {
       const ranking = page.getByRole('region', { name: 'final ranking' });
       await ranking.waitFor();
       await shot(page, `practice-${g.id}-end`);
-      await context.setOffline(false);
+      // Still offline: the replay comes from the browser's store, its Analysis from the page.
       await ranking.getByRole('link', { name: 'Replay', exact: true }).click();
       await page.getByRole('slider', { name: 'move' }).waitFor();
       // Its Analysis runs in the page, as for a server's game: a row per decision of the person's.

@@ -63,6 +63,10 @@ describe('practice against bots in the browser', () => {
     });
     page.on('websocket', (ws) => page.url().includes('#/practice/') && api.push(ws.url()));
     await page.goto(server.url);
+    // One online visit: the service worker keeps every built file and takes the page over.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
+    });
     await page.getByLabel('Your name').fill('Ann');
     await page.getByRole('region', { name: 'practice against bots' }).waitFor();
     await shot(page, 'practice-lobby');
@@ -86,11 +90,9 @@ describe('practice against bots in the browser', () => {
         await shot(page, 'practice-table');
         const hand = await page.locator('[data-testid=hand-0]').textContent();
         const log = await page.locator('.area-log li').count();
-        // This reload online (the next test reloads offline, through the service worker).
-        await context.setOffline(false);
+        // With the network off: the service worker brings the page back.
         await page.reload();
         await page.getByRole('button', { name: 'Confirm turn' }).waitFor();
-        await context.setOffline(true);
         expect(page.url()).toBe(url);
         expect(await page.locator('[data-testid=hand-0]').textContent()).toBe(hand);
         // The log is rebuilt from the record.
