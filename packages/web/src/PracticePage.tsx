@@ -261,6 +261,7 @@ export default function PracticePage({ id }: { id: string }) {
                 turn={outcome ? null : turn}
                 timer={null}
                 now={now}
+                local
               />
               <p className="muted practice-note">
                 A practice game against bots, run and kept in this browser: not rated, not sent

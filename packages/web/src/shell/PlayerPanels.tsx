@@ -21,6 +21,7 @@ export function PlayerPanels({
   now,
   turnMs = 0,
   allHands,
+  local = false,
 }: {
   seats: readonly PublicSeat[] | null;
   view: unknown;
@@ -33,6 +34,8 @@ export function PlayerPanels({
   /** A turn's time (the table's timer), to show what the others will have. */
   turnMs?: number;
   allHands?: readonly (readonly string[])[];
+  /** A table played in this page (practice): its people are here, so no presence is shown. */
+  local?: boolean;
 }) {
   const { SeatDetail } = parts;
   const count = seats?.length ?? allHands?.length ?? 0;
@@ -43,15 +46,17 @@ export function PlayerPanels({
         const clock = clockFor(timer, seat, now, turnMs);
         const presence = !s
           ? null
-          : s.kind === 'bot'
-            ? `bot: ${s.bot ? botName(s.bot) : 'a bot'}`
-            : s.botStandIn
-              ? 'away: a bot plays for now'
-              : !s.taken
-                ? 'seat free'
-                : s.connected
-                  ? 'connected'
-                  : 'away';
+          : local && s.kind === 'human'
+            ? null
+            : s.kind === 'bot'
+              ? `bot: ${s.bot ? botName(s.bot) : 'a bot'}`
+              : s.botStandIn
+                ? 'away: a bot plays for now'
+                : !s.taken
+                  ? 'seat free'
+                  : s.connected
+                    ? 'connected'
+                    : 'away';
         return (
           <li
             key={seat}

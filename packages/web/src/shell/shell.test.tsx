@@ -6,6 +6,7 @@ import { GAMES, findWebGame } from '../games.js';
 import RulesPage, { Markdown } from './Rules.js';
 import { logLines } from './GameLog.js';
 import { ActionBar, EndPanel, gameOverText } from './table-layout.js';
+import { PlayerPanels } from './PlayerPanels.js';
 
 afterEach(() => {
   cleanup();
@@ -150,5 +151,34 @@ describe('the web shell', () => {
       'Back to the lobby',
       'A rematch is ready.',
     ]);
+  });
+
+  it("player panels say a person's presence online, and none at a table in this page", async () => {
+    const parts = await GAMES[0].load();
+    const seats = [
+      { seat: 0, kind: 'human', name: 'Ann', taken: true, connected: true, botStandIn: false },
+      { seat: 1, kind: 'human', name: 'Bo', taken: true, connected: false, botStandIn: false },
+      { seat: 2, kind: 'bot', bot: 'heuristic', taken: true, connected: true, botStandIn: false },
+    ] as const;
+    const panel = (local: boolean) => {
+      const { container } = render(
+        <PlayerPanels
+          seats={seats}
+          view={null}
+          parts={{ ...parts, standing: () => '', SeatDetail: undefined }}
+          names={(s) => `P${s}`}
+          me={0}
+          turn={0}
+          timer={null}
+          now={0}
+          local={local}
+        />,
+      );
+      const texts = [...container.querySelectorAll('.presence')].map((e) => e.textContent?.trim());
+      cleanup();
+      return texts;
+    };
+    expect(panel(false)).toEqual(['connected', 'away', 'bot: Rules of thumb']);
+    expect(panel(true)).toEqual(['bot: Rules of thumb']);
   });
 });
