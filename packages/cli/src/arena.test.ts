@@ -1,12 +1,13 @@
 // Tests `boss arena`: seat rotation, ties, intervals, ratings, and the same tournament under the same seed.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { formatRatings, rateBots, runArena } from './arena.js';
+import { openResults } from './arena-results.js';
 import type { ArenaGameResult } from './arena-games.js';
 import { plotSvg, quantile, seatsFor, summarise, wilson } from './arena-stats.js';
 
@@ -116,6 +117,70 @@ describe('arena statistics', () => {
   });
 });
 
+describe('a results file: a tournament that stops goes on where it stopped', () => {
+  const config = {
+    gameId: 'the-boss',
+    options: { players: 2 },
+    specs: ['heuristic', 'random'],
+    games: 4,
+    seed: 'kept',
+    budgetMs: 50,
+    workers: 0,
+  };
+  const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').slice(0, -1);
+
+  it('keeps each game as it ends, and plays only the games the file lacks', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'arena-')), 'r.jsonl');
+    const first = openResults(file, config);
+    const a = await runArena(config, () => {}, first);
+    first.close();
+    expect((await lines(file)).map((l) => JSON.parse(l).index)).toEqual([undefined, 0, 1, 2, 3]);
+    // The same tournament, longer: only games 4 and 5 are played; the four come from the file.
+    const again = openResults(file, config);
+    expect(again.done).toEqual(a);
+    let progressed = 0;
+    const b = await runArena({ ...config, games: 6 }, () => progressed++, again);
+    again.close();
+    expect(progressed).toBe(2);
+    expect(b.slice(0, 4)).toEqual(a);
+    expect(b.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await lines(file)).toHaveLength(7);
+  });
+
+  it('drops a last line cut short, and refuses another tournament or a line that is not a game', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'arena-'));
+    const file = join(dir, 'r.jsonl');
+    const kept = openResults(file, config);
+    await runArena({ ...config, games: 2 }, () => {}, kept);
+    kept.close();
+    const whole = await readFile(file, 'utf8');
+    // Killed while writing game 2's line: no newline at its end.
+    await appendFile(file, '{"index":2,"seats":["random","heur');
+    const back = openResults(file, config);
+    back.close();
+    expect(back.done.map((r) => r.index)).toEqual([0, 1]);
+    expect(await readFile(file, 'utf8')).toBe(whole);
+
+    expect(() => openResults(file, { ...config, seed: 'other' })).toThrow(
+      /another tournament.*same game, bots, players, rules, seed and budget/,
+    );
+    const other = join(dir, 'notes.txt');
+    await writeFile(other, 'my notes\n');
+    expect(() => openResults(other, config)).toThrow(/no tournament of `boss arena --results`/);
+
+    const [head, g0, g1] = await lines(file);
+    const bad = (line: string) => writeFile(file, `${head}\n${g0}\n${line}\n`);
+    await bad(g0);
+    expect(() => openResults(file, config)).toThrow(/line 3: game 0 is there twice/);
+    await bad(g1.replace('"seats":["random","heuristic"]', '"seats":["heuristic","random"]'));
+    expect(() => openResults(file, config)).toThrow(/line 3: "seats" are not those of game 1/);
+    await bad(g1.replace(/"ranking":\[[^\]]*\]/, '"ranking":[0,0]'));
+    expect(() => openResults(file, config)).toThrow(/line 3: "ranking" is not every seat once/);
+    await bad('{"index":');
+    expect(() => openResults(file, config)).toThrow(/line 3: not valid JSON/);
+  });
+});
+
 const cli = join(import.meta.dirname, '../dist/main.js');
 
 describe.skipIf(!existsSync(cli))('boss arena (built, with worker threads)', () => {
@@ -156,6 +221,46 @@ describe.skipIf(!existsSync(cli))('boss arena (built, with worker threads)', () 
     );
     expect(await readFile(plot, 'utf8')).toContain('<svg');
   });
+
+  it('killed in the middle, goes on where it stopped with --results, each game played once', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'arena-')), 'r.jsonl');
+    const args = [
+      cli,
+      'arena',
+      '--players',
+      '2',
+      '--bots',
+      'ismcts:easy,heuristic',
+      '--games',
+      '10',
+      '--workers',
+      '1',
+      '--seed',
+      'killed',
+      '--json',
+      '--results',
+      file,
+    ];
+    const child = spawn(process.execPath, args, { stdio: 'ignore' });
+    const gamesIn = async () =>
+      existsSync(file) ? (await readFile(file, 'utf8')).split('\n').length - 2 : 0;
+    while ((await gamesIn()) < 2) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const before = await gamesIn();
+    expect(before).toBeLessThan(10);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args);
+    expect(stderr).toContain(`${before} of 10 games already played`);
+    const result = JSON.parse(stdout);
+    expect(result.games).toBe(10);
+    expect(result.bots.map((b: { games: number }) => b.games)).toEqual([10, 10]);
+    const indexes = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l).index as number);
+    expect(indexes.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  }, 60_000);
 
   it('refuses unknown bots and mismatched seats with exit code 2', async () => {
     const run = (...args: string[]) =>

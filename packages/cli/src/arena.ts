@@ -8,6 +8,7 @@ import { parseBotSpec } from '@boss-table/games/bots';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playArenaGame, type ArenaGameResult, type ArenaJob } from './arena-games.js';
 import { plotSvg, seatsFor, summarise, type BotStats } from './arena-stats.js';
+import { openResults, type KeptResults } from './arena-results.js';
 import { displayRating, newRating, rateGame, type Rating } from '@boss-table/ratings';
 
 const FLAGS: Record<string, FlagSpec> = {
@@ -28,6 +29,10 @@ const FLAGS: Record<string, FlagSpec> = {
     help: 'parallel games (default: cores; 0 = in this thread)',
   },
   json: { type: 'boolean', help: 'print one JSON object with the results' },
+  results: {
+    type: 'string',
+    help: 'keep each game in this file as it ends (JSON Lines); the same command again goes on where it stopped',
+  },
   plot: { type: 'string', help: 'write an SVG chart of win rates and scores to this file' },
   rate: {
     type: 'boolean',
@@ -35,7 +40,7 @@ const FLAGS: Record<string, FlagSpec> = {
   },
 };
 const USAGE =
-  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--rate] [--json] [--plot FILE.svg]';
+  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--rate] [--json] [--plot FILE.svg] [--results FILE.jsonl]';
 const SUMMARY =
   'Plays bots against each other, rotating seats so each bot plays every seat equally, and\nreports per bot: win rate with a 95 % interval, mean score and decision times.';
 
@@ -60,24 +65,35 @@ export function jobsFor(c: ArenaConfig): ArenaJob[] {
   }));
 }
 
-/** Runs every game, in worker threads or (workers 0) in this thread; `progress` after each. */
+/**
+ * Runs every game, in worker threads or (workers 0) in this thread; `progress` after each.
+ * With `kept`, the games it already holds are not played again, and each game played is
+ * handed to it as it ends.
+ */
 export async function runArena(
   c: ArenaConfig,
   progress: (done: number) => void = () => {},
+  kept?: Pick<KeptResults, 'done' | 'add'>,
 ): Promise<ArenaGameResult[]> {
-  const jobs = jobsFor(c);
-  const results: ArenaGameResult[] = [];
+  const results = (kept?.done ?? []).filter((r) => r.index < c.games);
+  const had = new Set(results.map((r) => r.index));
+  const jobs = jobsFor(c).filter((j) => !had.has(j.index));
+  const ended = (result: ArenaGameResult) => {
+    results.push(result);
+    kept?.add(result);
+    progress(results.length);
+  };
   if (c.workers === 0) {
     const cache = new Map<string, Bot>();
     for (const job of jobs) {
-      results.push(playArenaGame(job, cache));
-      progress(results.length);
+      ended(playArenaGame(job, cache));
       await new Promise((r) => setImmediate(r));
     }
-    return results;
+    return results.sort((a, b) => a.index - b.index);
   }
   const url = new URL('./arena-worker.js', import.meta.url);
   let next = 0;
+  if (jobs.length === 0) return results.sort((a, b) => a.index - b.index);
   const pool = Array.from({ length: Math.min(c.workers, jobs.length) }, () => new Worker(url));
   try {
     await Promise.all(
@@ -89,8 +105,7 @@ export async function runArena(
               'message',
               (m: { ok: true; result: ArenaGameResult } | { ok: false; message: string }) => {
                 if (!m.ok) return reject(new Error(m.message));
-                results.push(m.result);
-                progress(results.length);
+                ended(m.result);
                 feed();
               },
             );
@@ -119,12 +134,13 @@ export function progressReporter(
   tty: boolean,
   write: (s: string) => void,
   unit = 'games',
+  already = 0,
 ) {
   const started = performance.now();
   let lastTenth = -1;
   return (done: number) => {
     const elapsed = (performance.now() - started) / 1000;
-    const eta = done ? (elapsed / done) * (total - done) : 0;
+    const eta = done > already ? (elapsed / (done - already)) * (total - done) : 0;
     if (tty) {
       const width = 30;
       const filled = Math.round((done / total) * width);
@@ -205,10 +221,25 @@ export const arenaCommand: Command = {
       budgetMs: (flags.budget as number | undefined) ?? 1000,
       workers: (flags.workers as number | undefined) ?? availableParallelism(),
     };
-    const report = progressReporter(config.games, process.stderr.isTTY === true, (s) =>
-      process.stderr.write(s),
+    const kept = flags.results ? openResults(flags.results as string, config) : undefined;
+    const already = kept?.done.filter((r) => r.index < config.games).length ?? 0;
+    if (kept && already > 0)
+      process.stderr.write(
+        `${flags.results as string}: ${already} of ${config.games} games already played.\n`,
+      );
+    const report = progressReporter(
+      config.games,
+      process.stderr.isTTY === true,
+      (s) => process.stderr.write(s),
+      'games',
+      already,
     );
-    const results = await runArena(config, report);
+    let results: ArenaGameResult[];
+    try {
+      results = await runArena(config, report, kept);
+    } finally {
+      kept?.close();
+    }
     const stats = summarise(specs, results);
     if (flags.plot) {
       const title = `${game.name}, ${players} players, ${config.games} games: ${specs.join(' vs ')}`;
