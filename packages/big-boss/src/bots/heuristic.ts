@@ -122,17 +122,34 @@ export const DEFAULT_HEURISTIC: Readonly<Record<RuleSet, HeuristicWeights>> = {
   },
 };
 
-/** Prices each company is expected to reach by the end, as the seat sees it. */
+/** The space before and after each space (indexes from 0): the loop's neighbours, once. */
+const BEFORE = Array.from({ length: SPACES }, (_, i) => spaceAt(i + 1, -1) - 1);
+const AFTER = Array.from({ length: SPACES }, (_, i) => spaceAt(i + 1, 1) - 1);
+
+/**
+ * Prices each company is expected to reach by the end, as the seat sees it. It runs at every
+ * judgement of the search's heuristic playouts: one pass over the board, neighbours from
+ * tables (`BEFORE`, `AFTER`).
+ */
 function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): number[] {
+  const { owner, pieces, price } = s;
   const room = new Array<number>(COMPANY_COUNT).fill(0);
+  // Empty spaces between two companies, in board order: they will soon merge.
+  const merges = w.mergeRisk > 0 && s.piecesLeft > 0 ? ([] as number[]) : null;
   for (let i = 0; i < SPACES; i++) {
-    const owner = s.owner[i];
-    if (owner >= 0) room[owner] += Math.max(0, MAX_LEVEL - s.pieces[i]);
-    else if (s.pieces[i] === 0) {
-      const a = s.owner[spaceAt(i + 1, -1) - 1];
-      const b = s.owner[spaceAt(i + 1, 1) - 1];
+    const here = pieces[i];
+    const o = owner[i];
+    if (o >= 0) room[o] += Math.max(0, MAX_LEVEL - here);
+    else if (here === 0) {
+      const a = owner[BEFORE[i]];
+      const b = owner[AFTER[i]];
       if (a >= 0) room[a] += 2;
       if (b >= 0 && b !== a) room[b] += 2;
+    }
+    if (merges && here === 0) {
+      const a = owner[BEFORE[i]];
+      const b = owner[AFTER[i]];
+      if (a >= 0 && b >= 0 && a !== b) merges.push(a, b);
     }
   }
   // What this seat's own cards will add (it decides to play them).
@@ -140,13 +157,13 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
   if (s.piecesLeft > 0)
     for (const card of s.hands[seat]) {
       if (!isIndustry(card)) continue;
-      const here = s.pieces[card - 1];
+      const here = pieces[card - 1];
       if (here > 0) {
-        own[s.owner[card - 1]] += here + 1;
+        own[owner[card - 1]] += here + 1;
         continue;
       }
-      const a = s.owner[spaceAt(card, -1) - 1];
-      const b = s.owner[spaceAt(card, 1) - 1];
+      const a = owner[BEFORE[card - 1]];
+      const b = owner[AFTER[card - 1]];
       if (a >= 0 && (b < 0 || b === a)) own[a] += 1;
       else if (b >= 0 && a < 0) own[b] += 1;
     }
@@ -158,25 +175,22 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
       : s.piecesLeft / PIECES) ** w.clockPower;
   const out = new Array<number>(COMPANY_COUNT);
   for (let c = 0; c < COMPANY_COUNT; c++) {
-    const price = s.price[c];
     if (s.status[c] !== ACTIVE) {
-      out[c] = price;
+      out[c] = price[c];
       continue;
     }
     const rise = w.growth * left * Math.min(1, room[c] / w.room) + w.ownCards * own[c];
-    out[c] = Math.min(MAX_PRICE, price + rise);
+    out[c] = Math.min(MAX_PRICE, price[c] + rise);
   }
   // Two companies one empty space apart will soon merge: the dearer one takes the other's
   // price, the cheaper one is paid out at about its price and grows no more.
-  if (w.mergeRisk > 0 && s.piecesLeft > 0)
-    for (let i = 0; i < SPACES; i++) {
-      if (s.pieces[i] !== 0) continue;
-      const a = s.owner[spaceAt(i + 1, -1) - 1];
-      const b = s.owner[spaceAt(i + 1, 1) - 1];
-      if (a < 0 || b < 0 || a === b) continue;
-      const [big, small] = s.price[a] >= s.price[b] ? [a, b] : [b, a];
-      out[big] = Math.min(MAX_PRICE, out[big] + w.mergeRisk * s.price[small]);
-      out[small] = Math.min(out[small], s.price[small] + 1);
+  if (merges)
+    for (let k = 0; k < merges.length; k += 2) {
+      const a = merges[k];
+      const b = merges[k + 1];
+      const [big, small] = price[a] >= price[b] ? [a, b] : [b, a];
+      out[big] = Math.min(MAX_PRICE, out[big] + w.mergeRisk * price[small]);
+      out[small] = Math.min(out[small], price[small] + 1);
     }
   return out;
 }
@@ -240,8 +254,12 @@ function othersWorth(s: BigBossState, seat: number, expected: readonly number[])
 }
 
 /** The position's worth to the seat, without its cash (added by the caller). */
-function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
-  const expected = expectedPrices(s, seat, w);
+function judgeBase(
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights,
+  expected: readonly number[],
+): number {
   let hand = 0;
   const cards = s.hands[seat];
   for (let i = 0; i < cards.length; i++)
@@ -250,51 +268,72 @@ function judgeBase(s: BigBossState, seat: number, w: HeuristicWeights): number {
 }
 
 /** The position's worth to the seat against the others, as this bot judges it. */
-export const judge = (s: BigBossState, seat: number, w: HeuristicWeights): number =>
-  judgeBase(s, seat, w) + cashWorth(s.cash[seat], w);
+export const judge = (
+  s: BigBossState,
+  seat: number,
+  w: HeuristicWeights,
+  expected: readonly number[] = expectedPrices(s, seat, w),
+): number => judgeBase(s, seat, w, expected) + cashWorth(s.cash[seat], w);
 
 /**
  * Calls `visit` with every affordable invest of phase `invest` (up to two shares, the tower
- * or not; companies as indexes) and its worth: what it adds to the position.
+ * or not) and its worth: what it adds to the position. The shares are companies as indexes,
+ * `a` then `b` (−1: none), in company order; nothing is built per invest, since this runs at
+ * every step of the search's heuristic playouts.
  */
 function forEachInvest(
   s: BigBossState,
   seat: number,
   w: HeuristicWeights,
-  visit: (shares: readonly number[], tower: boolean, score: number) => void,
+  visit: (a: number, b: number, tower: boolean, score: number) => void,
+  expected: readonly number[] = expectedPrices(s, seat, w),
 ): void {
-  const expected = expectedPrices(s, seat, w);
   const cash = s.cash[seat];
   const onSale: number[] = [];
+  const cost: number[] = [];
   for (let c = 0; c < COMPANY_COUNT; c++)
-    if (s.status[c] === ACTIVE && s.sharesLeft[c] > 0) onSale.push(c);
+    if (s.status[c] === ACTIVE && s.sharesLeft[c] > 0) {
+      onSale.push(c);
+      cost.push(shareCost(s, c));
+    }
   const offer = towerOffer(s, seat);
   const base = cashWorth(cash, w);
-  const consider = (shares: number[], tower: boolean) => {
-    let cost = tower ? offer!.cost : 0;
-    let value = tower ? 3 * w.tower * expected[offer!.company] : 0;
-    for (const c of shares) {
-      cost += shareCost(s, c);
-      value += expected[c];
-    }
-    if (cost > cash) return;
-    visit(shares, tower, value + cashWorth(cash - cost, w) - base);
-  };
   for (const tower of offer ? [false, true] : [false]) {
-    consider([], tower);
+    const towerCost = tower ? offer!.cost : 0;
+    const towerValue = tower ? 3 * w.tower * expected[offer!.company] : 0;
+    const consider = (i: number, j: number) => {
+      let spent = towerCost;
+      let value = towerValue;
+      if (i >= 0) {
+        spent += cost[i];
+        value += expected[onSale[i]];
+      }
+      if (j >= 0) {
+        spent += cost[j];
+        value += expected[onSale[j]];
+      }
+      if (spent > cash) return;
+      visit(
+        i >= 0 ? onSale[i] : -1,
+        j >= 0 ? onSale[j] : -1,
+        tower,
+        value + cashWorth(cash - spent, w) - base,
+      );
+    };
+    consider(-1, -1);
     for (let i = 0; i < onSale.length; i++) {
-      consider([onSale[i]], tower);
+      consider(i, -1);
       for (let j = i; j < onSale.length; j++) {
         if (i === j && s.sharesLeft[onSale[i]] < 2) continue;
-        consider([onSale[i], onSale[j]], tower);
+        consider(i, j);
       }
     }
   }
 }
 
-const investMove = (shares: readonly number[], tower: boolean): BigBossMove => ({
+const investMove = (a: number, b: number, tower: boolean): BigBossMove => ({
   type: 'invest',
-  shares: shares.map((c) => COMPANY_IDS[c]),
+  shares: [a, b].filter((c) => c >= 0).map((c) => COMPANY_IDS[c]),
   tower,
 });
 
@@ -305,8 +344,8 @@ export function scoreInvestMoves(
   w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
 ): { move: BigBossMove; score: number }[] {
   const out: { move: BigBossMove; score: number }[] = [];
-  forEachInvest(s, seat, w, (shares, tower, score) =>
-    out.push({ move: investMove(shares, tower), score }),
+  forEachInvest(s, seat, w, (a, b, tower, score) =>
+    out.push({ move: investMove(a, b, tower), score }),
   );
   return out;
 }
@@ -316,18 +355,25 @@ export function bestInvest(
   s: BigBossState,
   seat: number,
   w: HeuristicWeights = DEFAULT_HEURISTIC[s.config.rules],
+  expected?: readonly number[],
 ): { move: BigBossMove; gain: number } {
   // Buying nothing (worth 0) wins ties: only a strictly better invest replaces it. Only the
   // best is made into a move: this runs at every step of the search's heuristic playouts.
-  let best: { shares: readonly number[]; tower: boolean } = { shares: [], tower: false };
+  let best = { a: -1, b: -1, tower: false };
   let gain = 0;
-  forEachInvest(s, seat, w, (shares, tower, score) => {
-    if (score > gain + 1e-9) {
-      best = { shares, tower };
-      gain = score;
-    }
-  });
-  return { move: investMove(best.shares, best.tower), gain };
+  forEachInvest(
+    s,
+    seat,
+    w,
+    (a, b, tower, score) => {
+      if (score > gain + 1e-9) {
+        best = { a, b, tower };
+        gain = score;
+      }
+    },
+    expected,
+  );
+  return { move: investMove(best.a, best.b, best.tower), gain };
 }
 
 /** Mean worth in hand of a card drawn blind: over the unseen cards (the same in every sample). */
@@ -394,10 +440,12 @@ export function scorePlayMoves(
       const t = cloneState(s);
       const broken = applyMove(t, seat, move, null);
       if (broken) continue;
+      // The prices expected after the move, once for the judgement and the invest after it.
+      const expected = expectedPrices(t, seat, w);
       score =
         t.phase === 'invest' && t.turn === seat
-          ? judge(t, seat, w) + bestInvest(t, seat, w).gain
-          : judge(t, seat, w);
+          ? judge(t, seat, w, expected) + bestInvest(t, seat, w, expected).gain
+          : judge(t, seat, w, expected);
     }
     out.push({ move, score });
   }
