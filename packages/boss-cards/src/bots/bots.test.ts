@@ -4,9 +4,10 @@ import { canonical, playRandomGame } from '@boss-table/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bossCards } from '../game.js';
 import { legalMoves } from '../play.js';
+import { cardId } from '../cards.js';
 import type { BossCardsState } from '../state.js';
 import { byCard, dealt, options, rest } from '../test-kit.js';
-import { bossCardsHeuristicBot } from './heuristic.js';
+import { bossCardsHeuristicBot, thumbChoice } from './heuristic.js';
 import { ismctsBossCardsBot } from './ismcts.js';
 
 describe('Boss Cards bots', () => {
@@ -41,6 +42,31 @@ describe('Boss Cards bots', () => {
     s.hands[0].push(2);
     const boss = bot.chooseMove(bossCards.view(s, 1), botContext('x', 10));
     expect(boss).toEqual({ type: 'play', card: 'QS', suit: 'H' });
+  });
+
+  it("the heuristic's plain card is the one most others follow, a second deck's copy counted once", () => {
+    const id = (name: string) => cardId(name, 2);
+    const table = {
+      hand: ['5H#1', '5H#2', '7H#1', '5C#1', '9H#1'].map(id),
+      demandSuit: 2, // hearts
+      demandRank: -1,
+      canDraw: true,
+      nextCount: 5,
+      replenishing: true,
+      aceNamesSuit: true,
+    };
+    // 5H is followed by its copy, 7H, 9H and 5C (4); 7H and 9H by three hearts (3).
+    expect(thumbChoice(table)).toEqual({ card: id('5H#1'), name: -1 });
+    // Without the copy: 5H by 7H, 9H and 5C (3), 9H by 5H and 7H (2): 5H still.
+    expect(thumbChoice({ ...table, hand: table.hand.filter((c) => c !== id('5H#2')) })).toEqual({
+      card: id('5H#1'),
+      name: -1,
+    });
+    // Without 5C: 5H and its copy by each other and two hearts (3); 9H by three (3) and a higher rank.
+    expect(thumbChoice({ ...table, hand: table.hand.filter((c) => c !== id('5C#1')) })).toEqual({
+      card: id('9H#1'),
+      name: -1,
+    });
   });
 
   it('ismcts:easy answers with a legal move within its budget', () => {

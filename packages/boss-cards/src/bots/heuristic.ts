@@ -65,22 +65,38 @@ export function bestName(hand: readonly number[], played: number, ranksToo: bool
  * Boss card (the biggest) to slow a next seat close to going out; name what the hand holds
  * most of.
  */
+/** `thumbChoice`'s count of each face, kept between calls (each call zeroes what it reads). */
+const FACE_COUNT = new Int32Array(52);
+
 export function thumbChoice(t: Table): Choice {
   const { hand } = t;
   let bestPlain = -1;
   let bestScore = -Infinity;
   let boss = -1;
   let ace = -1;
+  // The hand's plain cards counted by suit, by rank and by both, once: a card's followers
+  // are then a sum, not a second pass over the hand (this runs at every move of a playout).
+  const suits = [0, 0, 0, 0];
+  const ranks = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  // Plain cards of each face (suit and rank): more than one only with two decks.
+  const same = FACE_COUNT;
+  for (let i = 0; i < hand.length; i++) same[hand[i] % 52] = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i];
+    if (rankOf(c) < 9) {
+      suits[suitOf(c)]++;
+      ranks[rankOf(c)]++;
+      same[c % 52]++;
+    }
+  }
   for (const c of hand) {
     if (isBoss(c)) {
       if (boss < 0 || penaltyOf(c) > penaltyOf(boss)) boss = c;
     } else if (isAce(c)) {
       if (ace < 0) ace = c;
     } else if (plainPlayable(t, c)) {
-      let follow = 0;
-      for (const o of hand)
-        if (o !== c && rankOf(o) < 9 && (suitOf(o) === suitOf(c) || rankOf(o) === rankOf(c)))
-          follow++;
+      // The other plain cards of its suit or its rank (the card itself is one of each).
+      const follow = suits[suitOf(c)] + ranks[rankOf(c)] - same[c % 52] - 1;
       const score = follow + rankOf(c) * 0.01;
       if (score > bestScore) {
         bestScore = score;
