@@ -2,7 +2,7 @@
 import { botContext, Driver, randomBot, WAIT } from '@boss-table/core';
 import { describe, expect, it } from 'vitest';
 import { imTheBoss } from '../game.js';
-import { play, position } from '../test-kit.js';
+import { play, position, refusal } from '../test-kit.js';
 import { imbHeuristicBot } from './heuristic.js';
 import { imbIsmctsBot } from './ismcts.js';
 
@@ -66,5 +66,33 @@ describe('bots negotiate from their seat’s view', () => {
     });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.driver.run().ok).toBe(true);
+  }, 60_000);
+
+  it('ismcts answers with a legal move even when it has no time to search (its first candidate)', () => {
+    // Decisions with proposals addressed to the seat, from games of the rules of thumb and
+    // random players: the search, out of time before its first playout, answers with its
+    // first candidate, which must be legal (an accept may overcommit the deal's dividends).
+    const bot = imbIsmctsBot('easy');
+    let asked = 0;
+    for (let g = 0; g < 6 && asked < 300; g++) {
+      const kinds = ['heuristic', 'random', 'heuristic', 'random'];
+      const bots = kinds.map((k) => (k === 'heuristic' ? imbHeuristicBot() : randomBot(imTheBoss)));
+      const r = Driver.start(imTheBoss, { players: 4 }, `late-${g}`, { bots });
+      if (!r.ok) throw new Error(r.error.message);
+      const { driver } = r.value;
+      for (let step = 0; step < 3000 && asked < 300; step++) {
+        const s = driver.state;
+        const deal = s.pub.deal;
+        for (let seat = 0; seat < 4; seat++)
+          if (deal?.phase === 'open' && deal.proposals.some((p) => p.to === seat)) {
+            const move = bot.chooseMove(imTheBoss.view(s, seat), botContext(`late-${step}`, -1));
+            asked++;
+            if (move !== WAIT) expect(refusal(s, seat, move)).toBe('accepted');
+          }
+        const next = driver.step();
+        if (!next.ok || next.value.kind !== 'move') break;
+      }
+    }
+    expect(asked).toBeGreaterThan(50);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import {
   WAIT,
   type Appraisal,
   type Bot,
-  type Rng,
+  Rng,
   type SearchBudget,
   type SearchHooks,
 } from '@boss-table/core';
@@ -60,7 +60,7 @@ const PLAIN: readonly ImbMove[] = [{ type: 'pass' }, { type: 'roll' }, { type: '
 const dealsOver = (s: ImbState) => s.pub.deals - (s.pub.deal ? 1 : 0);
 
 const hooks: SearchHooks<ImbView, ImbState, unknown> = {
-  candidates: (v, seat) => candidates(v, seat),
+  candidates: (v, seat, rng) => searchCandidates(v, seat, rng),
   rollout(s, rng, stopAt) {
     const target = dealsOver(s) + DEALS_AHEAD;
     for (let k = 0; s.pub.phase !== 'over' && dealsOver(s) < target && k < ROLLOUT_MOVES; k++) {
@@ -77,8 +77,11 @@ const hooks: SearchHooks<ImbView, ImbState, unknown> = {
   },
 };
 
-/** Moves worth comparing at a decision, the rules of thumb's first. */
-function candidates(v: ImbView, seat: number): ImbMove[] {
+/**
+ * Moves worth comparing at a decision, the rules of thumb's first; only legal ones (the search
+ * returns its first candidate when it has no time to play any out).
+ */
+export function searchCandidates(v: ImbView, seat: number, rng: Rng): ImbMove[] {
   const w = seenFromView(v);
   const first = thumbMove(w);
   const out: ImbMove[] = first ? [first] : [];
@@ -112,7 +115,14 @@ function candidates(v: ImbView, seat: number): ImbMove[] {
       for (const dv of [first.dividends + 1, first.dividends + 2])
         if (dv <= d.D) add({ ...first, dividends: dv });
   }
-  return out;
+  // Whether a move is legal depends only on what the seat sees (the deal's terms, its hand):
+  // one drawn state tells. An accept may overcommit the deal's dividends, a proposal's item
+  // may be gone.
+  const s = imTheBoss.sample(v, rng);
+  const legal = out.filter((m) => !applyMove(imTheBoss.clone(s), seat, m, null));
+  if (legal.length > 0 || out.length === 0) return legal;
+  const fallback = legalMovesOf(s, seat);
+  return fallback.length > 0 ? [fallback[0]] : [];
 }
 
 /** A seat decides by search only where a choice matters; elsewhere the rules of thumb act. */
@@ -148,7 +158,11 @@ export function imbIsmctsBot(level: IsmctsLevel = 'medium'): Bot<ImbView, ImbMov
     appraise(view, ctx, played, best) {
       // A decision the search has no candidates for (a clan committed, a placard offered):
       // the move made is measured alone.
-      const given = best ?? (candidates(view, view.viewer!).length === 0 ? played : undefined);
+      const given =
+        best ??
+        (searchCandidates(view, view.viewer!, Rng.fromSeed('candidates')).length === 0
+          ? played
+          : undefined);
       return search.appraise!(view, ctx, played, given) as Appraisal<ImbMove | null>;
     },
   };
