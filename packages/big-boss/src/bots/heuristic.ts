@@ -140,16 +140,14 @@ function expectedPrices(s: BigBossState, seat: number, w: HeuristicWeights): num
     const here = pieces[i];
     const o = owner[i];
     if (o >= 0) room[o] += Math.max(0, MAX_LEVEL - here);
-    else if (here === 0) {
+    if (here === 0) {
       const a = owner[BEFORE[i]];
       const b = owner[AFTER[i]];
-      if (a >= 0) room[a] += 2;
-      if (b >= 0 && b !== a) room[b] += 2;
-    }
-    if (merges && here === 0) {
-      const a = owner[BEFORE[i]];
-      const b = owner[AFTER[i]];
-      if (a >= 0 && b >= 0 && a !== b) merges.push(a, b);
+      if (o < 0) {
+        if (a >= 0) room[a] += 2;
+        if (b >= 0 && b !== a) room[b] += 2;
+      }
+      if (merges && a >= 0 && b >= 0 && a !== b) merges.push(a, b);
     }
   }
   // What this seat's own cards will add (it decides to play them).

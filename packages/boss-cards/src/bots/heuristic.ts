@@ -58,6 +58,9 @@ export function bestName(hand: readonly number[], played: number, ranksToo: bool
   return best;
 }
 
+/** `thumbChoice`'s count of each face, kept between calls (each call zeroes what it reads). */
+const FACE_COUNT = new Int32Array(52);
+
 /**
  * The rules of thumb (docs/boss-cards.md): never draw when a card can be played; play a plain
  * card, the one whose suit the hand holds most of afterwards (a rank change only when the
@@ -65,9 +68,6 @@ export function bestName(hand: readonly number[], played: number, ranksToo: bool
  * Boss card (the biggest) to slow a next seat close to going out; name what the hand holds
  * most of.
  */
-/** `thumbChoice`'s count of each face, kept between calls (each call zeroes what it reads). */
-const FACE_COUNT = new Int32Array(52);
-
 export function thumbChoice(t: Table): Choice {
   const { hand } = t;
   let bestPlain = -1;

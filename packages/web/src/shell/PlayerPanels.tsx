@@ -44,9 +44,8 @@ export function PlayerPanels({
       {Array.from({ length: count }, (_, seat) => {
         const s = seats?.[seat];
         const clock = clockFor(timer, seat, now, turnMs);
-        const presence = !s
-          ? null
-          : local && s.kind === 'human'
+        const presence =
+          !s || (local && s.kind === 'human')
             ? null
             : s.kind === 'bot'
               ? `bot: ${s.bot ? botName(s.bot) : 'a bot'}`
