@@ -39,6 +39,11 @@ export interface GameMeta {
   readonly bots: Readonly<Record<string, readonly string[]>>;
   /** The bots' measured ladder, when an arena run has rated them (docs/benchmarks.md). */
   readonly ladder?: BotLadder;
+  /**
+   * Levels (`ismcts:medium`) the game still makes, for the tables, records and analyses that
+   * name them, but that a lobby no longer offers: measured weaker than a lighter level.
+   */
+  readonly unlisted?: readonly string[];
 }
 
 /**

@@ -11,13 +11,14 @@ describe("the registry's light part", () => {
     for (const { game } of entries) {
       const meta = findMeta(game.id);
       expect(meta, game.id).toBeDefined();
-      expect({ ...meta, bots: undefined, ladder: undefined }).toEqual({
+      expect({ ...meta, bots: undefined, ladder: undefined, unlisted: undefined }).toEqual({
         id: game.id,
         name: game.name,
         minPlayers: game.minPlayers,
         maxPlayers: game.maxPlayers,
         bots: undefined,
         ladder: undefined,
+        unlisted: undefined,
       });
     }
   });
@@ -36,7 +37,8 @@ describe("the registry's light part", () => {
       const rungs = meta.ladder?.rungs ?? [];
       const offered = botChoices(meta.id).map((c) => c.spec);
       for (const r of rungs) {
-        expect(offered, `${meta.id} ${r.bot}`).toContain(r.bot);
+        if (!meta.unlisted?.includes(r.bot))
+          expect(offered, `${meta.id} ${r.bot}`).toContain(r.bot);
         expect(r.rating).toBe(Math.round(1500 + 40 * (r.mu - 3 * r.sigma)));
         expect(r.wins).toBeLessThanOrEqual(r.games);
       }
@@ -52,16 +54,32 @@ describe("the registry's light part", () => {
       const registered = Object.entries(botKinds(meta.id)).flatMap(([k, levels]) =>
         levels.length ? levels.map((l) => `${k}:${l}`) : [k],
       );
-      // Every level once, whatever the order.
-      expect(choices.map((c) => c.spec).sort()).toEqual([...registered].sort());
+      const unlisted = meta.unlisted ?? [];
+      // Every level the game still makes, once, whatever the order; none it no longer offers.
+      for (const spec of unlisted) expect(registered, `${meta.id} ${spec}`).toContain(spec);
+      expect(choices.map((c) => c.spec).sort()).toEqual(
+        registered.filter((s) => !unlisted.includes(s)).sort(),
+      );
       const rated = choices.filter((c) => c.rating !== undefined);
       expect(choices.slice(0, rated.length)).toEqual(rated);
-      expect(rated.map((c) => c.rating)).toEqual((meta.ladder?.rungs ?? []).map((r) => r.rating));
+      const listedRungs = (meta.ladder?.rungs ?? []).filter((r) => !unlisted.includes(r.bot));
+      expect(rated.map((c) => c.rating)).toEqual(listedRungs.map((r) => r.rating));
     }
     // The Boss's run put the medium search above the rules of thumb and random last.
     const theBoss = botChoices('the-boss').map((c) => c.spec);
     expect(theBoss.indexOf('ismcts:medium')).toBeLessThan(theBoss.indexOf('heuristic'));
     expect(theBoss.indexOf('random')).toBe(3);
     expect(botChoices('chess')).toEqual([]);
+  });
+
+  it("offers I'm the Boss!'s levels without the search its ladder found weaker than the lighter one", () => {
+    const rungs = findMeta('im-the-boss')?.ladder?.rungs ?? [];
+    const rating = (bot: string) => rungs.find((r) => r.bot === bot)?.rating ?? NaN;
+    expect(rating('ismcts:medium')).toBeLessThan(rating('ismcts:easy'));
+    const offered = botChoices('im-the-boss').map((c) => c.spec);
+    expect(offered).not.toContain('ismcts:medium');
+    expect(offered).toEqual(['ismcts:easy', 'heuristic', 'random', 'ismcts:hard']);
+    // Still made, for the tables and records that name it.
+    expect(botKinds('im-the-boss').ismcts).toContain('medium');
   });
 });

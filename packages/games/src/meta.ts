@@ -42,11 +42,13 @@ export interface BotChoice {
 /**
  * Every bot level a game offers, in measured order: the levels its ladder rated, strongest
  * first, with their ratings; then any level no run has rated yet, in the registry's order.
+ * Levels the game lists as `unlisted` are left out.
  */
 export function botChoices(gameId: string): readonly BotChoice[] {
-  const specs = Object.entries(metaBotKinds(gameId)).flatMap(([kind, levels]) =>
-    levels.length ? levels.map((l) => `${kind}:${l}`) : [kind],
-  );
+  const unlisted = findMeta(gameId)?.unlisted ?? [];
+  const specs = Object.entries(metaBotKinds(gameId))
+    .flatMap(([kind, levels]) => (levels.length ? levels.map((l) => `${kind}:${l}`) : [kind]))
+    .filter((spec) => !unlisted.includes(spec));
   const rungs = (findMeta(gameId)?.ladder?.rungs ?? []).filter((r) => specs.includes(r.bot));
   const rated = new Set(rungs.map((r) => r.bot));
   return [
