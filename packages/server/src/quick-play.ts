@@ -1,6 +1,7 @@
 // Play now: seats a player at a waiting table or opens one whose free seats go to rating-matched bots.
 import { findGame } from '@boss-table/games';
 import { botKinds } from '@boss-table/games/bots';
+import { findMeta } from '@boss-table/games/meta';
 import type { JoinResponse } from '@boss-table/protocol';
 import { displayRating, newRating } from '@boss-table/ratings';
 import type { AccountStore } from './account-store.js';
@@ -36,11 +37,11 @@ export function parseQuickPlay(raw: unknown): QuickPlayRequest {
   return { game, players, waitSeconds };
 }
 
-/** Every bot spec of a game: each kind, at each of its levels. */
+/** Every bot spec a game offers: each kind, at each of its levels, but those it unlisted. */
 const botSpecs = (game: string): string[] =>
-  Object.entries(botKinds(game)).flatMap(([kind, levels]) =>
-    levels.length ? levels.map((l) => `${kind}:${l}`) : [kind],
-  );
+  Object.entries(botKinds(game))
+    .flatMap(([kind, levels]) => (levels.length ? levels.map((l) => `${kind}:${l}`) : [kind]))
+    .filter((spec) => !findMeta(game)?.unlisted?.includes(spec));
 
 /**
  * "Play now": a seat at a waiting quick-play table of that game and player count, or a new
