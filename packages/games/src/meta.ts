@@ -40,15 +40,22 @@ export interface BotChoice {
 }
 
 /**
- * Every bot level a game offers, in measured order: the levels its ladder rated, strongest
- * first, with their ratings; then any level no run has rated yet, in the registry's order.
- * Levels the game lists as `unlisted` are left out.
+ * Every bot spec a game offers (`ismcts:medium`), in the registry's order: each kind at each
+ * of its levels, but the levels the game lists as `unlisted`.
  */
-export function botChoices(gameId: string): readonly BotChoice[] {
+export function offeredBotSpecs(gameId: string): string[] {
   const unlisted = findMeta(gameId)?.unlisted ?? [];
-  const specs = Object.entries(metaBotKinds(gameId))
+  return Object.entries(metaBotKinds(gameId))
     .flatMap(([kind, levels]) => (levels.length ? levels.map((l) => `${kind}:${l}`) : [kind]))
     .filter((spec) => !unlisted.includes(spec));
+}
+
+/**
+ * Every bot level a game offers, in measured order: the levels its ladder rated, strongest
+ * first, with their ratings; then any level no run has rated yet, in the registry's order.
+ */
+export function botChoices(gameId: string): readonly BotChoice[] {
+  const specs = offeredBotSpecs(gameId);
   const rungs = (findMeta(gameId)?.ladder?.rungs ?? []).filter((r) => specs.includes(r.bot));
   const rated = new Set(rungs.map((r) => r.bot));
   return [

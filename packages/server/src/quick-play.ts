@@ -1,7 +1,6 @@
 // Play now: seats a player at a waiting table or opens one whose free seats go to rating-matched bots.
 import { findGame } from '@boss-table/games';
-import { botKinds } from '@boss-table/games/bots';
-import { findMeta } from '@boss-table/games/meta';
+import { offeredBotSpecs } from '@boss-table/games/meta';
 import type { JoinResponse } from '@boss-table/protocol';
 import { displayRating, newRating } from '@boss-table/ratings';
 import type { AccountStore } from './account-store.js';
@@ -36,12 +35,6 @@ export function parseQuickPlay(raw: unknown): QuickPlayRequest {
     throw new RequestError(400, 'bad-wait', '"waitSeconds" must be from 5 to 300.');
   return { game, players, waitSeconds };
 }
-
-/** Every bot spec a game offers: each kind, at each of its levels, but those it unlisted. */
-const botSpecs = (game: string): string[] =>
-  Object.entries(botKinds(game))
-    .flatMap(([kind, levels]) => (levels.length ? levels.map((l) => `${kind}:${l}`) : [kind]))
-    .filter((spec) => !findMeta(game)?.unlisted?.includes(spec));
 
 /**
  * "Play now": a seat at a waiting quick-play table of that game and player count, or a new
@@ -117,7 +110,7 @@ export class QuickPlay {
 
   /** The bot level whose rating is nearest the player's (or the first level if none is rated). */
   async botNear(game: string, account: string | undefined): Promise<string> {
-    const specs = botSpecs(game).filter((s) => s !== 'random');
+    const specs = offeredBotSpecs(game).filter((s) => s !== 'random');
     const mine = account
       ? (await this.store.ratingsOf(`account:${account}`)).find((r) => r.game === game)
       : undefined;
