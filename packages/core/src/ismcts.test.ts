@@ -1,5 +1,5 @@
 // Tests core's IS-MCTS on small games: a searched tree avoids a trap a root-only search walks into, on time.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyGame, Seat } from './game.js';
 import { analyzeRecord } from './analysis.js';
 import { ismctsBot, search, type SearchBudget, type SearchHooks } from './ismcts.js';
@@ -129,6 +129,18 @@ describe('post-game analysis', () => {
     expect(r.after).toBeLessThan(0.4);
     expect(r.loss).toBeCloseTo(r.before - r.after, 9);
     expect(r.flagged).toBe(true);
+  });
+
+  it("measures each move for the level's playouts however long the search took", () => {
+    // A clock that stands still: the search's own time is nil, as when a busy machine runs
+    // out the time it took. Timed by it, the appraisal played no playout and said 0 for both.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const reports = analyzeRecord(trap, record('trap', 'win'), 0, bot, { budgetMs: 60_000 });
+      expect(reports.ok && reports.value[0].before).toBeCloseTo(0.5, 5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('finds no loss in the best move, and analyses the other seat too', () => {

@@ -336,11 +336,15 @@ function appraiseBySearch<G extends AnyGame>(
   const same = JSON.stringify(best) === JSON.stringify(played);
   const moves = same ? [best] : [best, played];
   const maxIterations = budget.iterations ?? Infinity;
-  const until = () =>
-    Math.min(
-      ctx.deadline - SAFETY_MS,
-      performance.now() + (budget.timeMs !== undefined ? budget.timeMs : spent),
-    );
+  // A level that counts playouts measures each move for as many, up to the deadline: timing
+  // them by the search's own time would cut them short on a busy machine (even to none).
+  const perMove =
+    budget.timeMs !== undefined
+      ? budget.timeMs
+      : budget.iterations !== undefined
+        ? Infinity
+        : spent;
+  const until = () => Math.min(ctx.deadline - SAFETY_MS, performance.now() + perMove);
   if (budget.tree && !budget.paired) {
     const shape = budget.tree === true ? {} : budget.tree;
     return {
