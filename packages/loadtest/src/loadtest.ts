@@ -7,9 +7,9 @@
  * parsed once, only its number, view and legal form kept) and draws its moves from the
  * compact legal form with the game's `fromLegal`, as a thin client would (`--people KIND`
  * instead runs the game's bot of that kind on the seat's view); each person acts about a
- * second (`--pace MS`) after the table's last move, so that a strict-turn table moves about
- * once a second and, in an open window (I'm the Boss), every person who may act does so at
- * once. When a table's game ends (its `seats` frame says `finished`), its people leave and a
+ * second (`--pace MS`, ± 10 % of it or `--spread F`) after the table's last move, so that a
+ * strict-turn table moves about once a second and, in an open window (I'm the Boss), every
+ * person who may act does so at once. When a table's game ends (its `seats` frame says `finished`), its people leave and a
  * new table takes its place, so the tables playing stay N. Reports
  * moves per second offered (sent) and taken (acknowledged), latency from sending a move to
  * receiving its events (p50, p95, p99), errors, lost moves (acknowledged moves the database
@@ -48,7 +48,7 @@ import { LeanSeat, type SeatMoveError } from './lean-seat.js';
 
 const usage =
   'usage: npm run loadtest -- --tables N --seconds S [--url URL] [--database] [--nodes K] ' +
-  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--pace MS] [--spectators K] [--json]';
+  '[--game ID] [--options JSON] [--players P] [--bots B] [--bot KIND] [--people KIND] [--pace MS] [--spread F] [--spectators K] [--json]';
 const flags = readFlags(
   'loadtest',
   usage,
@@ -64,6 +64,7 @@ const flags = readFlags(
     'bot',
     'people',
     'pace',
+    'spread',
     'spectators',
   ],
   ['database', 'json'],
@@ -78,8 +79,9 @@ const players = Number(flags.get('players', '4'));
 const botSeats = Number(flags.get('bots', '0'));
 const botKind = flags.get('bot', 'heuristic');
 const peopleKind = flags.get('people', 'legal');
-/** How long a person waits after the table's last move before acting: ± 10 %. */
+/** How long a person waits after the table's last move before acting, ± `--spread` of it. */
 const pace = Number(flags.get('pace', '1000'));
+const spread = Number(flags.get('spread', '0.1'));
 /** Spectators watching each table: sockets of their own, reading each frame's number only. */
 const spectators = Number(flags.get('spectators', '0'));
 function refuse(why: string): never {
@@ -89,6 +91,7 @@ function refuse(why: string): never {
 if (!Number.isInteger(tables) || tables < 1) refuse('--tables must be a whole number from 1.');
 if (!(seconds > 0)) refuse('--seconds must be a positive number.');
 if (!Number.isInteger(pace) || pace < 1) refuse('--pace must be a whole number of milliseconds.');
+if (!(spread >= 0 && spread < 1)) refuse('--spread must be a fraction from 0 to below 1.');
 if (!Number.isInteger(spectators) || spectators < 0)
   refuse('--spectators must be a whole number from 0.');
 if (!Number.isInteger(nodeCount) || nodeCount < 1) refuse('--nodes must be a whole number from 1.');
@@ -267,7 +270,10 @@ async function main() {
       };
       const act = () => {
         if (!conn.legal || timer || sentAt !== null) return;
-        const at = Math.max(Date.now(), lastMove + pace * (0.9 + Math.random() * 0.2));
+        const at = Math.max(
+          Date.now(),
+          lastMove + pace * (1 - spread + Math.random() * 2 * spread),
+        );
         timer = setTimeout(() => {
           timer = null;
           if (!conn.legal || sentAt !== null) return;
