@@ -135,16 +135,6 @@ export function view(s: BossState, viewer: Viewer): BossView {
   };
 }
 
-/** Gives card names ids, Boston's two 3s taking one id each. */
-function idAllocator(): (name: CardName) => number {
-  const used = new Set<number>();
-  return (name) => {
-    const id = CARDS_BY_NAME.get(name)!.find((i) => !used.has(i))!;
-    used.add(id);
-    return id;
-  };
-}
-
 /**
  * For each city slot in play, the card ids this view does not place: the pool its hidden
  * reward and the unseen hand cards of that city come from. Also the ids of what is seen.
@@ -154,21 +144,32 @@ export function placeSeenCards(v: BossView): {
   hands: number[][];
   revealed: number[][];
 } {
-  const idFor = idAllocator();
+  // Card names get ids in turn, Boston's two 3s one id each; what got an id is seen.
+  const seen = new Uint8Array(CARD_NAME.length);
+  const idFor = (name: CardName): number => {
+    const id = CARDS_BY_NAME.get(name)!.find((i) => !seen[i])!;
+    seen[id] = 1;
+    return id;
+  };
   const hands = v.hands.map((h) => (h.cards ? h.cards.map(idFor) : []));
   const revealed: number[][] = Array.from({ length: SLOTS }, () => []);
   for (const c of v.row) revealed[CITY_SLOT.get(c.city)!] = c.revealed.map(idFor);
-  const seen = new Set([...hands.flat(), ...revealed.flat()]);
   const unseen = new Map<number, number[]>();
   for (const city of v.options.cities) {
     const slot = CITY_SLOT.get(city)!;
     unseen.set(
       slot,
-      CITY_CARDS[slot].filter((id) => !seen.has(id)),
+      CITY_CARDS[slot].filter((id) => !seen[id]),
     );
   }
   return { unseen, hands, revealed };
 }
+
+/**
+ * What `placeSeenCards` found in a view, for as long as the view lives: a search samples the
+ * same view thousands of times (a view is never changed once made).
+ */
+const seenIn = new WeakMap<BossView, ReturnType<typeof placeSeenCards>>();
 
 /**
  * A full state consistent with a view. Cards of one city can only lie under that city or in
@@ -178,12 +179,16 @@ export function placeSeenCards(v: BossView): {
 export function sample(v: BossView, rng: Rng): BossState {
   const n = v.options.players;
   const slots = v.options.cities.map((c) => CITY_SLOT.get(c)!);
-  const { unseen, hands, revealed } = placeSeenCards(v);
+  let seen = seenIn.get(v);
+  if (!seen) seenIn.set(v, (seen = placeSeenCards(v)));
+  const unseen = seen.unseen;
+  const hands = seen.hands.map((h) => h.slice());
+  const revealed = seen.revealed.map((r) => r.slice());
   const rewards = new Array<number>(SLOTS).fill(-1);
   // Once the game is over every card is back in the box: nothing is hidden.
   if (!v.outcome)
     for (const slot of slots) {
-      const pool = rng.shuffle(unseen.get(slot)!);
+      const pool = rng.shuffle(unseen.get(slot)!.slice());
       rewards[slot] = pool.pop()!;
       v.hands.forEach((h, p) => {
         if (h.cards) return;

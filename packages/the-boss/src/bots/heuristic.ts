@@ -148,7 +148,8 @@ export function rankPlacements(
   for (const d of deduce(hidden)) pub.set(CITY_SLOT.get(d.city)!, d);
   const faceValue = (d: CityDeduction | undefined): number => {
     let v = 0;
-    if (d) for (const [face, p] of Object.entries(d.faces)) v += w.face[face as Face] * (p ?? 0);
+    // `for … in`: the faces in the same order as `Object.entries`, without its arrays.
+    if (d) for (const face in d.faces) v += w.face[face as Face] * (d.faces[face as Face] ?? 0);
     return v;
   };
 
