@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { formatRatings, rateBots, runArena } from './arena.js';
+import { main } from './main.js';
 import { openResults } from './arena-results.js';
 import type { ArenaGameResult } from './arena-games.js';
 import { plotSvg, quantile, seatsFor, summarise, wilson } from './arena-stats.js';
@@ -78,6 +79,42 @@ describe('arena statistics', () => {
     expect(second.rating).toBeLessThan(first.rating);
     expect(second.mu).toBeLessThan(25);
     expect(formatRatings([first, second])).toMatch(/strong ≈ \d+/);
+  });
+
+  it('carries a measured ladder on: its levels start where it left them, a new one as a player', () => {
+    const games: ArenaGameResult[] = Array.from({ length: 4 }, (_, index) => ({
+      index,
+      seats: index % 2 ? ['known', 'new'] : ['new', 'known'],
+      scores: index % 2 ? [1, 9] : [9, 1],
+      winners: [index % 2],
+      ranking: index % 2 ? [1, 0] : [0, 1],
+      decisionMs: [[1], [1]],
+    }));
+    const prior = new Map([
+      ['known', { mu: 40, sigma: 1 }],
+      ['absent', { mu: 30, sigma: 1 }],
+    ]);
+    const fresh = rateBots(games);
+    const carried = rateBots(games, prior);
+    // Four losses move a level rated with σ 1 a little, and one rated from nothing a lot.
+    const known = carried.find((r) => r.name === 'known')!;
+    expect(known.mu).toBeGreaterThan(38);
+    expect(known.mu).toBeLessThan(40);
+    expect(fresh.find((r) => r.name === 'known')!.mu).toBeLessThan(25);
+    // Beating a strong level lifts the new one above where beating a new one does.
+    expect(carried.find((r) => r.name === 'new')!.mu).toBeGreaterThan(
+      fresh.find((r) => r.name === 'new')!.mu,
+    );
+    // Only the levels that played are reported.
+    expect(carried.map((r) => r.name).sort()).toEqual(['known', 'new']);
+  });
+
+  it('--from-ladder goes only with --rate', async () => {
+    const printed: string[] = [];
+    const io = { out: (t: string) => printed.push(t), err: (t: string) => printed.push(t) };
+    const args = ['arena', '--game', 'the-boss', '--bots', 'random,random', '--games', '1'];
+    expect(await main([...args, '--from-ladder'], io)).toBe(2);
+    expect(printed.join('\n')).toContain('--from-ladder goes with --rate');
   });
 
   it('plays a tournament in this thread, the same under the same seed', async () => {

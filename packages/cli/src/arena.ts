@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Bot } from '@boss-table/core';
 import { defaultGameId, findGame, GAMES } from '@boss-table/games';
+import { findMeta } from '@boss-table/games/meta';
 import { parseBotSpec } from '@boss-table/games/bots';
 import { helpText, parseArgs, UsageError, type Command, type FlagSpec, type Io } from './args.js';
 import { playArenaGame, type ArenaGameResult, type ArenaJob } from './arena-games.js';
@@ -38,9 +39,13 @@ const FLAGS: Record<string, FlagSpec> = {
     type: 'boolean',
     help: 'also rate each bot (Weng-Lin, as players are rated), e.g. "ismcts:hard ≈ 1850"',
   },
+  'from-ladder': {
+    type: 'boolean',
+    help: "with --rate: start each level from the game's measured ladder, so a new one is rated on its scale",
+  },
 };
 const USAGE =
-  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--rate] [--json] [--plot FILE.svg] [--results FILE.jsonl]';
+  'boss arena --bots A,B,... [--players N] [--games G] [--rules R] [--seed S] [--rate [--from-ladder]] [--json] [--plot FILE.svg] [--results FILE.jsonl]';
 const SUMMARY =
   'Plays bots against each other, rotating seats so each bot plays every seat equally, and\nreports per bot: win rate with a 95 % interval, mean score and decision times.';
 
@@ -221,6 +226,16 @@ export const arenaCommand: Command = {
       budgetMs: (flags.budget as number | undefined) ?? 1000,
       workers: (flags.workers as number | undefined) ?? availableParallelism(),
     };
+    const ladder = findMeta(gameId)?.ladder;
+    if (flags['from-ladder'] && !flags.rate)
+      throw new UsageError('boss arena: --from-ladder goes with --rate.');
+    if (flags['from-ladder'] && !ladder)
+      throw new UsageError(`boss arena: ${gameId} has no measured ladder to start from.`);
+    const prior = new Map<string, Rating>(
+      flags['from-ladder'] && ladder
+        ? ladder.rungs.map((r) => [r.bot, { mu: r.mu, sigma: r.sigma }])
+        : [],
+    );
     const kept = flags.results ? openResults(flags.results as string, config) : undefined;
     const already = kept?.done.filter((r) => r.index < config.games).length ?? 0;
     if (kept && already > 0)
@@ -245,7 +260,7 @@ export const arenaCommand: Command = {
       const title = `${game.name}, ${players} players, ${config.games} games: ${specs.join(' vs ')}`;
       await writeFile(flags.plot as string, plotSvg(stats, title));
     }
-    const ratings = flags.rate ? rateBots(results) : undefined;
+    const ratings = flags.rate ? rateBots(results, prior) : undefined;
     if (flags.json)
       io.out(
         JSON.stringify({
@@ -284,9 +299,18 @@ export interface BotRating {
  * spec; when a spec holds several seats of one game, each seat is rated as a player of that
  * rating and the spec takes the mean of their new ratings.
  */
-export function rateBots(results: readonly ArenaGameResult[]): BotRating[] {
+/**
+ * Rates the bots from the games in order. `prior`: where each level starts (a measured
+ * ladder), so that new games carry it on; a level without one starts as a new player.
+ */
+export function rateBots(
+  results: readonly ArenaGameResult[],
+  prior: ReadonlyMap<string, Rating> = new Map(),
+): BotRating[] {
   const ratings = new Map<string, Rating>();
   for (const g of results) {
+    for (const spec of g.seats)
+      if (!ratings.has(spec)) ratings.set(spec, prior.get(spec) ?? newRating());
     const before = g.seats.map((spec) => ratings.get(spec) ?? newRating());
     const after = rateGame(before, {
       winners: g.winners,
