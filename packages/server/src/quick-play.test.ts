@@ -38,7 +38,7 @@ describe('quick play seats bots the game offers', () => {
   });
 
   it('seats the nearest offered level where nothing is unlisted', async () => {
-    // The Boss: the rules of thumb (≈ 2621) and easy (≈ 2563) are under medium (≈ 2840).
+    // The Boss: easy (≈ 2462) is the offered level nearest a new player (1500); random is never seated.
     expect(await quickPlay('the-boss').botNear('the-boss', undefined)).toBe('ismcts:easy');
   });
 });

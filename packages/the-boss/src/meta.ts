@@ -12,14 +12,16 @@ export const theBossMeta: GameMeta = {
   minPlayers: 2,
   maxPlayers: 6,
   bots: { heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-  // docs/benchmarks.md, "The Boss: the bots' ladder". `heuristic` and `ismcts:easy` are not
-  // told apart by this run (their μ ± 2σ overlap); `ismcts:hard` was not in it.
+  // docs/benchmarks.md, "The Boss: the bots' ladder", and its second run with `ismcts:hard`,
+  // rated on from the first (`--from-ladder`). Only `random` is told apart from its neighbour
+  // (μ ± 2σ not overlapping); `medium` and `hard` are level, and `easy` nearly apart.
   ladder: {
-    run: 'boss arena --game the-boss --bots random,heuristic,ismcts:easy,ismcts:medium --players 4 --games 400 --rate --seed ladder (2026-11-28)',
+    run: 'boss arena --game the-boss --bots random,heuristic,ismcts:easy,ismcts:medium --players 4 --games 400 --rate --seed ladder (2026-11-28), then --bots heuristic,ismcts:easy,ismcts:medium,ismcts:hard --games 100 --rate --from-ladder --seed upper (2026-11-29)',
     rungs: [
-      { bot: 'ismcts:medium', rating: 2840, mu: 39.418, sigma: 1.975, games: 400, wins: 202 },
-      { bot: 'heuristic', rating: 2621, mu: 33.834, sigma: 1.94, games: 400, wins: 82 },
-      { bot: 'ismcts:easy', rating: 2563, mu: 32.457, sigma: 1.96, games: 400, wins: 116 },
+      { bot: 'ismcts:medium', rating: 2805, mu: 38.052, sigma: 1.812, games: 500, wins: 232 },
+      { bot: 'ismcts:hard', rating: 2744, mu: 38.263, sigma: 2.388, games: 100, wins: 39 },
+      { bot: 'heuristic', rating: 2719, mu: 35.868, sigma: 1.801, games: 500, wins: 101 },
+      { bot: 'ismcts:easy', rating: 2462, mu: 29.556, sigma: 1.834, games: 500, wins: 128 },
       { bot: 'random', rating: 659, mu: -9.296, sigma: 3.906, games: 400, wins: 0 },
     ],
   },

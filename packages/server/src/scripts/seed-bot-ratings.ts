@@ -2,7 +2,7 @@
 /**
  * `npm run seed-bot-ratings [-- --replace]`: gives every game's bot levels the ratings of the
  * game's measured ladder (its `meta` entry, from the runs in docs/benchmarks.md), so that
- * players see "Medium search ≈ 2840" and quick play finds bots of their strength before any
+ * players see "Medium search ≈ 2805" and quick play finds bots of their strength before any
  * rated game with people. `-- --game GAME FILE.json` takes one `boss arena --rate --json` run
  * instead. A level that already has a rating on this server keeps it unless `--replace`. Same
  * database as the server (`DATA_DIR`, or `DATABASE_URL`).
