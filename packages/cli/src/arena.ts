@@ -297,11 +297,9 @@ export interface BotRating {
 /**
  * Rates each bot spec over the games in order, as the site rates players: one rating per
  * spec; when a spec holds several seats of one game, each seat is rated as a player of that
- * rating and the spec takes the mean of their new ratings.
- */
-/**
- * Rates the bots from the games in order. `prior`: where each level starts (a measured
- * ladder), so that new games carry it on; a level without one starts as a new player.
+ * rating and the spec takes the mean of their new ratings. `prior`: where each spec starts
+ * (a measured ladder), so that the games carry it on; a spec without one starts as a new
+ * player. Only the specs that played are returned.
  */
 export function rateBots(
   results: readonly ArenaGameResult[],
@@ -311,7 +309,7 @@ export function rateBots(
   for (const g of results) {
     for (const spec of g.seats)
       if (!ratings.has(spec)) ratings.set(spec, prior.get(spec) ?? newRating());
-    const before = g.seats.map((spec) => ratings.get(spec) ?? newRating());
+    const before = g.seats.map((spec) => ratings.get(spec)!);
     const after = rateGame(before, {
       winners: g.winners,
       scores: g.scores,
