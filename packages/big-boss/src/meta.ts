@@ -12,14 +12,17 @@ export const bigBossMeta: GameMeta = {
   minPlayers: 2,
   maxPlayers: 6,
   bots: { heuristic: [], ismcts: ['easy', 'medium', 'hard'] },
-  // docs/benchmarks.md, "Big Boss: the bots' ladder": every level told apart (μ ± 2σ apart);
-  // `ismcts:easy` plays below the rules of thumb; `ismcts:hard` was not in the run.
+  // docs/benchmarks.md, "Big Boss: the bots' ladder", and its second run with `ismcts:hard`,
+  // rated on from the first (`--from-ladder`): `medium` and `heuristic` told apart, and
+  // `easy` and `random`; `hard` and `medium`, and `heuristic` and `easy`, overlap.
+  // `ismcts:easy` plays below the rules of thumb.
   ladder: {
-    run: 'boss arena --game big-boss --bots random,heuristic,ismcts:easy,ismcts:medium --players 4 --games 400 --rate --seed ladder (2026-11-28)',
+    run: 'boss arena --game big-boss --bots random,heuristic,ismcts:easy,ismcts:medium --players 4 --games 400 --rate --seed ladder (2026-11-28), then --bots heuristic,ismcts:easy,ismcts:medium,ismcts:hard --games 100 --rate --from-ladder --seed upper (2026-11-29)',
     rungs: [
-      { bot: 'ismcts:medium', rating: 3210, mu: 50.14, sigma: 2.463, games: 400, wins: 326 },
-      { bot: 'heuristic', rating: 2438, mu: 29.545, sigma: 2.031, games: 400, wins: 66 },
-      { bot: 'ismcts:easy', rating: 2100, mu: 21.111, sigma: 2.034, games: 400, wins: 7 },
+      { bot: 'ismcts:hard', rating: 3102, mu: 48.177, sigma: 2.706, games: 100, wins: 53 },
+      { bot: 'ismcts:medium', rating: 3047, mu: 45.067, sigma: 2.13, games: 500, wins: 371 },
+      { bot: 'heuristic', rating: 2355, mu: 27.137, sigma: 1.921, games: 500, wins: 67 },
+      { bot: 'ismcts:easy', rating: 2206, mu: 23.538, sigma: 1.965, games: 500, wins: 8 },
       { bot: 'random', rating: 1234, mu: 1.575, sigma: 2.744, games: 400, wins: 1 },
     ],
   },
